@@ -1,0 +1,98 @@
+"""Game objects and the zones they sit in (BASELINE 3).
+
+A physical card keeps its ``card_no`` for its whole life; every zone change gives it a new
+game object id (``oid``) and files the old object's last known information [CR 11.1.8,
+CR 17.3, CR 17.4]. Abilities, targets and effects hold object ids, so "the same object" is
+one ``==``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .arena import SPACES
+from .cards import CardDef
+
+HAND, VOID, ARENA = "hand", "void", "arena"
+
+
+@dataclass(slots=True)
+class GameObject:
+    oid: int
+    card_no: int  # the physical card; unique in the game
+    card: CardDef
+    owner: int
+    zone: str
+    face_up: bool = True
+    space: str | None = None  # on the Arena
+    controller: int | None = None  # on the Arena: whose Marking Token it carries [CR 10.2.7]
+    ward_token: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LastKnown:
+    """An object as it was just before it left a zone [CR 11.1.8]."""
+
+    oid: int
+    card: CardDef
+    owner: int
+    zone: str
+    space: str | None
+    controller: int | None
+    power: int
+    element: str
+
+
+class Zones:
+    """Every game object, indexed by id, plus the ordered contents of each zone."""
+
+    __slots__ = ("objects", "arena", "hands", "voids", "last_known", "_next_oid")
+
+    def __init__(self) -> None:
+        self.objects: dict[int, GameObject] = {}
+        self.arena: dict[str, int] = {}
+        self.hands: dict[int, list[int]] = {1: [], 2: []}
+        self.voids: dict[int, list[int]] = {1: [], 2: []}
+        self.last_known: dict[int, LastKnown] = {}
+        self._next_oid = 1
+
+    def create(self, card_no: int, card: CardDef, owner: int, zone: str, face_up: bool = True) -> GameObject:
+        obj = GameObject(self._next_oid, card_no, card, owner, zone, face_up)
+        self._next_oid += 1
+        self.objects[obj.oid] = obj
+        self._list(zone, owner).append(obj.oid)
+        return obj
+
+    def _list(self, zone: str, owner: int) -> list[int]:
+        return self.hands[owner] if zone == HAND else self.voids[owner]
+
+    def on_arena(self, oid: int) -> GameObject | None:
+        obj = self.objects.get(oid)
+        return obj if obj is not None and obj.zone == ARENA else None
+
+    def move(self, oid: int, zone: str, *, space: str | None = None, controller: int | None = None,
+             face_up: bool = True, last_known: LastKnown | None = None) -> GameObject:
+        """Move an object to another zone: the old object ends, a new one begins."""
+        old = self.objects.pop(oid)
+        if old.zone == ARENA:
+            del self.arena[old.space]
+        else:
+            self._list(old.zone, old.owner).remove(oid)
+        if last_known is not None:
+            self.last_known[oid] = last_known
+        new = GameObject(self._next_oid, old.card_no, old.card, old.owner, zone, face_up)
+        self._next_oid += 1
+        self.objects[new.oid] = new
+        if zone == ARENA:
+            new.space, new.controller = space, controller
+            self.arena[space] = new.oid
+        else:
+            self._list(zone, new.owner).append(new.oid)
+        return new
+
+    def arena_objects(self) -> list[GameObject]:
+        """The objects on the Arena in Space order (A1, B1, ... D4): a fixed, replayable order."""
+        return [self.objects[self.arena[s]] for s in SPACES if s in self.arena]
+
+    def empty_spaces(self) -> tuple[str, ...]:
+        return tuple(s for s in SPACES if s not in self.arena)

@@ -1,0 +1,73 @@
+"""Random-vs-random games through the real decision interface, with figures for the CLI."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .bots import RandomBot
+from .carddata import Deck
+from .engine import Game, Setup
+from .engine.elements import ElementMatrix
+from .engine.invariants import check
+
+
+@dataclass
+class Report:
+    games: int = 0
+    seconds: float = 0.0
+    wins: Counter = field(default_factory=Counter)
+    reasons: Counter = field(default_factory=Counter)
+    turns: int = 0
+    decisions: int = 0
+    events: int = 0
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+
+class SimulationError(RuntimeError):
+    def __init__(self, game_number: int, seed: int, error: BaseException) -> None:
+        super().__init__(f"game {game_number} (seed {seed}) failed: {type(error).__name__}: {error}")
+        self.game_number, self.seed, self.error = game_number, seed, error
+
+
+def play_random(setup: Setup, listeners=()) -> Game:
+    """One whole game, every decision answered by a RandomBot seeded from the game's seed."""
+    game = Game(setup, listeners)
+    bot = RandomBot(f"bot-{setup.seed}")
+    while game.pending is not None:
+        game.answer(bot(game.pending))
+    return game
+
+
+def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Deck | None,
+        matrix: ElementMatrix, profile: str, on_game=None) -> Report:
+    """Play ``games`` games; game i uses seed ``seed + i`` (so one game reproduces alone)."""
+    report = Report()
+    start = time.perf_counter()
+    for i in range(games):
+        game_seed = seed + i
+        pick = random.Random(f"decks-{game_seed}")
+        d1 = deck1 or pick.choice(decks)
+        d2 = deck2 or pick.choice(decks)
+        setup = Setup((d1.cards, d2.cards), matrix, game_seed, profile, (d1.name, d2.name))
+        try:
+            game = play_random(setup)
+            check(game)
+        except Exception as err:  # any engine failure is reported with what reproduces it
+            raise SimulationError(i + 1, game_seed, err) from err
+        result = game.result
+        report.games += 1
+        report.wins[result.winner] += 1
+        report.reasons[result.reason] += 1
+        report.turns += game.state.turn
+        report.decisions += len(game.answers)
+        report.events += len(game.events)
+        if on_game is not None:
+            on_game(game)
+    report.seconds = time.perf_counter() - start
+    return report

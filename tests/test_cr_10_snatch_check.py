@@ -1,0 +1,208 @@
+"""CR 10: creating and resolving Snatch Attempts, and post-Snatch triggers."""
+
+import pytest
+
+from helpers import arena, at, game, index, kinds, mk, of, resolved_names, summon
+from momon_cli.engine import Kind
+from momon_cli.engine.snatch import Attempt, judge
+from momon_cli.engine.zones import VOID
+
+
+def earth_vs_air_and_water(profile="sequential", water_power=2):
+    clod = mk("Clod", "Earth", 3, ["N", "E"])
+    breeze = mk("Breeze", "Air", 5)
+    drip = mk("Drip", "Water", water_power)
+    return game([clod], [mk("Spare")], [arena(2, breeze, "B2"), arena(2, drip, "C1")], profile)
+
+
+def test_cr_10_1_1_turn_based_check_uses_the_summoned_momon():
+    g = earth_vs_air_and_water()
+    summon(g, "Clod", "B1")
+    started = of(g, "check_started")[0]
+    assert (started.name, started.space, started.attempts) == ("Clod", "B1", 2)
+
+
+def test_cr_10_1_2_sights_read_from_owner_seat_player_2_turned():
+    spike = mk("Spike", "Fire", 9, ["N"])
+    target = mk("Target", "Air", 1)
+    g = game([mk("Filler")], [spike], [arena(1, target, "B2")], first=2)
+    summon(g, "Spike", "B3")  # Player 2's N points toward row 1
+    assert of(g, "attempt_created")[0].defender_space == "B2"
+    assert at(g, "B2").controller == 2
+
+
+def test_cr_10_1_2_sights_stay_with_owner_seat_while_opponent_controls():
+    # A Player 2-owned Momon controlled by Player 1 still reads N toward row 1.
+    turncoat = mk("Turncoat", "Fire", 9, ["N"])
+    g = game([mk("Filler")], [], [arena(2, turncoat, "C3", controller=1), arena(2, mk("Foe", "Air", 1), "C2")])
+    from momon_cli.engine.snatch import create_attempts
+    (a,) = create_attempts(g, at(g, "C3"))
+    assert a.defender_space == "C2"
+
+
+def test_cr_10_1_2_sight_off_the_arena_points_at_nothing():
+    g = game([mk("Edge", "Fire", 9, ["S", "W", "SW"])], [mk("Spare")], [arena(2, mk("Far"), "D4")])
+    summon(g, "Edge", "A1")
+    assert of(g, "check_started")[0].attempts == 0
+
+
+def test_cr_10_1_3_attempts_only_against_opponent_controlled_momons():
+    g = game([mk("Hub", "Fire", 9, ["N", "E"])], [mk("Spare")],
+             [arena(1, mk("Mine"), "B2"), arena(2, mk("Theirs", "Air", 1), "C1")])
+    summon(g, "Hub", "B1")
+    assert [a.defender_space for a in of(g, "attempt_created")] == ["C1"]
+
+
+def test_cr_10_1_4_every_attempt_created_before_any_resolves():
+    g = earth_vs_air_and_water()
+    summon(g, "Clod", "B1")
+    g.answer((0, 1))
+    created = [i for i, e in enumerate(g.events) if e.kind == "attempt_created"]
+    first_resolved = index(g, lambda e: e.kind == "attempt_resolved")
+    assert len(created) == 2 and max(created) < first_resolved
+
+
+def test_cr_10_1_5_attackers_controller_orders_and_they_resolve_in_that_order():
+    g = earth_vs_air_and_water()
+    summon(g, "Clod", "B1")
+    d = g.pending
+    assert d.kind is Kind.ORDER_ATTEMPTS and d.player == 1
+    assert [o.defender_space for o in d.options] == ["B2", "C1"]
+    g.answer((1, 0))
+    assert [e.defender for e in of(g, "attempt_resolved")] == [d.options[1].defender, d.options[0].defender]
+
+
+def _attempt(g, attacker_space, defender_space):
+    return Attempt(1, at(g, attacker_space).oid, attacker_space, at(g, defender_space).oid, defender_space, "N")
+
+
+def test_cr_10_2_1_recheck_fails_when_defender_left_the_arena():
+    from momon_cli.engine.sbc import leave_arena
+    g = game([mk("Filler")], [], [arena(1, mk("Att", "Fire", 9), "A1"), arena(2, mk("Def", "Air", 1), "A2")])
+    a = _attempt(g, "A1", "A2")
+    leave_arena(g, a.defender, VOID)
+    assert judge(g, a, 1).reason == "recheck"
+
+
+def test_cr_10_2_1_recheck_fails_when_both_have_the_same_controller():
+    g = game([mk("Filler")], [], [arena(1, mk("Att", "Fire", 9), "A1"), arena(2, mk("Def", "Air", 1), "A2")])
+    a = _attempt(g, "A1", "A2")
+    at(g, "A2").controller = 1
+    j = judge(g, a, 1)
+    assert (j.success, j.reason) == (False, "recheck")
+
+
+def test_cr_10_2_2_ward_stops_power_and_element():
+    g = game([mk("Filler")], [], [arena(1, mk("Att", "Earth", 9), "A1"), arena(2, mk("Def", "Air", 1), "A2")])
+    from momon_cli.engine.effects import grant_ward
+    grant_ward(g, at(g, "A2"), "end_of_turn", 2)
+    assert judge(g, _attempt(g, "A1", "A2"), 1).reason == "ward"
+
+
+@pytest.mark.parametrize("attacker,defender,reason", [
+    (("Fire", 5), ("Fire", 4), "power"),  # 10.2.3
+    (("Earth", 1), ("Air", 9), "element"),  # 10.2.4, CR 17.1
+    (("Fire", 4), ("Fire", 4), "neither"),  # 10.2.5 equal Power
+    (("Earth", 2), ("Water", 5), "neither"),  # 10.2.5 Earth-Water neutral
+    (("Origin", 2), ("Air", 5), "neither"),  # 10.2.5 Origin never Beats
+    (("Earth", 2), ("Origin", 5), "neither"),  # 10.2.5 Origin never Beaten
+    (("Air", 1), ("Earth", 5), "neither"),  # 10.2.6 Loses is not a success
+])
+def test_cr_10_2_3_to_10_2_6_success_conditions(attacker, defender, reason):
+    g = game([mk("Filler")], [], [arena(1, mk("Att", *attacker), "A1"), arena(2, mk("Def", *defender), "A2")])
+    j = judge(g, _attempt(g, "A1", "A2"), 1)
+    assert j.reason == reason and j.success == (reason in ("power", "element"))
+
+
+def test_cr_10_2_4_element_beats_with_lower_power_cr_17_1():
+    g = earth_vs_air_and_water()
+    summon(g, "Clod", "B1")
+    g.answer((0, 1))
+    air, water = of(g, "attempt_resolved")
+    assert (air.success, air.reason, air.attacker_power, air.defender_power) == (True, "element", 3, 5)
+    assert (water.success, water.reason) == (True, "power")
+
+
+def test_cr_10_2_7_success_flips_the_marking_token_owner_unchanged():
+    g = earth_vs_air_and_water()
+    summon(g, "Clod", "B1")
+    g.answer((0, 1))
+    breeze = at(g, "B2")
+    assert (breeze.controller, breeze.owner) == (1, 2)
+    change = of(g, "control_changed")[0]
+    assert (change.space, change.old, change.new) == ("B2", 2, 1)
+
+
+def test_cr_10_2_8_sbc_after_each_attempt_and_post_snatch_waits_for_the_whole_check(monkeypatch):
+    from momon_cli.engine import snatch
+    calls = []
+    real = snatch.sbc.perform
+    monkeypatch.setattr(snatch.sbc, "perform", lambda g: (calls.append(len(g.events)), real(g)))
+    crag = mk("Crag", "Earth", 3, ["N", "E"], ability=[{"when": "on_snatch", "do": [{"power": 1, "on": "self"}]}])
+    g = game([crag], [mk("Spare")], [arena(2, mk("Breeze", "Air", 5), "B2"), arena(2, mk("Drip", "Water", 2), "C1")])
+    summon(g, "Crag", "B1")
+    g.answer((0, 1))
+    started = index(g, lambda e: e.kind == "check_started")
+    ended = index(g, lambda e: e.kind == "check_ended")
+    in_check = [n for n in calls if started < n <= ended]
+    resolved = [i + 1 for i, e in enumerate(g.events) if e.kind == "attempt_resolved"]
+    assert len(in_check) == 2  # one after each Attempt ...
+    assert all(any(r <= n for n in in_check) for r in resolved)  # ... each after its Attempt
+    assert index(g, lambda e: e.kind == "trigger_waiting") > ended
+    assert index(g, lambda e: e.kind == "ability_resolved") > ended
+
+
+def test_cr_10_3_1_and_10_3_3_on_snatch_triggers_once_per_check():
+    crag = mk("Crag", "Earth", 3, ["N", "E"], ability=[{"when": "on_snatch", "do": [{"power": 1, "on": "self"}]}])
+    g = game([crag], [mk("Spare")], [arena(2, mk("Breeze", "Air", 5), "B2"), arena(2, mk("Drip", "Water", 2), "C1")])
+    summon(g, "Crag", "B1")
+    g.answer((0, 1))
+    assert of(g, "check_ended")[0].successes == 2
+    assert len(of(g, "trigger_waiting")) == 1
+    assert of(g, "power_modified")[0].power == 4
+
+
+def test_cr_10_3_3_no_on_snatch_without_a_success():
+    crag = mk("Crag", "Earth", 1, ["N"], ability=[{"when": "on_snatch", "do": [{"power": 1, "on": "self"}]}])
+    g = game([crag], [mk("Spare")], [arena(2, mk("Rock", "Earth", 5), "B2")])
+    summon(g, "Crag", "B1")
+    assert of(g, "trigger_waiting") == []
+
+
+def snatched_back_position(profile="sequential"):
+    # Bea (2) controls Ann's (1) Warden; Ann's Hook snatches it back.
+    warden = mk("Warden", "Water", 2, ability=[{"when": "snatched_back", "do": [{"ward": True, "on": "self"}]}])
+    hook = mk("Hook", "Fire", 5, ["N"], ability=[{"when": "on_snatch", "do": [{"power": 1, "on": "self"}]}])
+    return game([hook], [mk("Spare")], [arena(1, warden, "A2", controller=2)], profile)
+
+
+@pytest.mark.parametrize("profile", ["sequential", "simultaneous"])
+def test_cr_10_3_2_cr_17_5_on_snatch_before_snatched_back(profile):
+    g = snatched_back_position(profile)
+    summon(g, "Hook", "A1")
+    assert at(g, "A2").controller == 1 and at(g, "A2").owner == 1
+    assert resolved_names(g) == ["Hook", "Warden"]
+    queued = of(g, "trigger_queued")
+    assert [q.position for q in queued] == [1, 2]
+
+
+def test_cr_10_3_4_snatched_back_only_when_control_returns_to_owner():
+    warden = mk("Warden", "Water", 2, ability=[{"when": "snatched_back", "do": [{"ward": True, "on": "self"}]}])
+    g = game([mk("Hook", "Fire", 5, ["N"])], [mk("Spare")], [arena(2, warden, "A2")])
+    summon(g, "Hook", "A1")  # Ann takes Bea's own Warden: not a snatch back
+    assert at(g, "A2").controller == 1
+    assert of(g, "trigger_waiting") == []
+
+
+def test_cr_10_3_5_post_snatch_triggers_use_active_then_non_active_order():
+    # Two of Ann's Momons are snatched back at once: Ann (active) orders her own triggers.
+    ward = [{"when": "snatched_back", "do": [{"ward": True, "on": "self"}]}]
+    hook = mk("Hook", "Fire", 9, ["N", "E"])
+    g = game([hook], [mk("Spare")], [arena(1, mk("W1", "Water", 1, ability=ward), "A2", controller=2),
+                                     arena(1, mk("W2", "Water", 1, ability=ward), "B1", controller=2)])
+    summon(g, "Hook", "A1")
+    g.answer((0, 1))  # attempts
+    d = g.pending
+    assert d.kind is Kind.ORDER_TRIGGERS and d.player == 1
+    g.answer((1, 0))
+    assert resolved_names(g) == ["W2", "W1"]
