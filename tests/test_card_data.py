@@ -1,0 +1,101 @@
+"""Card sets, decks and formats: TOML validated on load, every problem listed (BASELINE 2, 5)."""
+
+import pytest
+
+from helpers import MATRIX
+from momon_cli.carddata import (DataError, builtin_deck_names, deck_problems, load_deck, load_formats, load_pool,
+                                parse_card_set)
+from momon_cli.cardtext import card_text
+
+
+def test_builtin_pool_has_24_plus_cards_over_every_element_and_star():
+    pool = load_pool()
+    assert len(pool) >= 24
+    assert {c.element for c in pool.values()} == set(MATRIX.elements)
+    assert {c.stars for c in pool.values()} == {1, 2, 3, 4, 5}
+    assert sum(1 for c in pool.values() if c.abilities) >= 8
+
+
+def test_builtin_decks_are_legal_standard_decks():
+    pool = load_pool()
+    names = builtin_deck_names()
+    assert len(names) >= 4
+    for name in names:
+        deck = load_deck(name, pool)
+        assert deck.format == "standard" and len(deck.cards) == 10
+
+
+def test_every_ability_has_generated_rules_text():
+    for card in load_pool().values():
+        if card.abilities:
+            assert card_text(card).endswith(".")
+
+
+def test_card_set_problems_are_all_listed_with_file_card_and_field():
+    text = '''
+[[card]]
+id = "BAD-1"
+name = ""
+stars = 9
+element = "Plasma"
+power = 0
+sights = ["UP"]
+
+[[card]]
+id = "OK-001"
+name = "Fine"
+stars = 1
+element = "Fire"
+power = 1
+sights = []
+[[card.ability]]
+when = "on_summon"
+do = [{ power = 1, on = "targets" }]
+'''
+    with pytest.raises(DataError) as err:
+        parse_card_set(text, "home.toml", MATRIX)
+    problems = "\n".join(err.value.problems)
+    for field in ("id:", "name:", "stars:", "element:", "power:", "sights:", "ability[1].do[1].on:"):
+        assert field in problems
+    assert all(p.startswith("home.toml: card ") for p in err.value.problems)
+    assert "OK-001" in problems
+
+
+def test_custom_card_set_loads_beside_the_pool(tmp_path):
+    f = tmp_path / "home.toml"
+    f.write_text('[[card]]\nid = "HOME-001"\nname = "Hearth"\nstars = 1\nelement = "Fire"\npower = 2\nsights = ["N"]\n')
+    pool = load_pool((f,))
+    assert "HOME-001" in pool and "MCL-001" in pool
+    clash = tmp_path / "clash.toml"
+    clash.write_text(f.read_text().replace("HOME-001", "MCL-001"))
+    with pytest.raises(DataError, match="already in the pool"):
+        load_pool((clash,))
+
+
+def test_baseline_5_standard_deck_problems_listed():
+    pool = load_pool()
+    big = [pool["MCL-008"]] * 3 + [pool["MCL-004"]] * 3 + [pool["MCL-024"]] * 3
+    problems = deck_problems(big, load_formats()["standard"], "standard")
+    assert any("exactly 10" in p for p in problems)
+    assert sum("copies" in p for p in problems) == 3
+    assert any("Stars" in p for p in problems)
+
+
+def test_baseline_5_casual_allows_1_to_16(tmp_path):
+    pool = load_pool()
+    deck = tmp_path / "tiny.toml"
+    deck.write_text('name = "Tiny"\nformat = "casual"\ncards = ["MCL-008", "MCL-008", "MCL-008"]\n')
+    assert len(load_deck(str(deck), pool).cards) == 3
+    deck.write_text('name = "Empty"\nformat = "casual"\ncards = []\n')
+    with pytest.raises(DataError, match="1 to 16"):
+        load_deck(str(deck), pool)
+
+
+def test_unknown_deck_and_bad_toml_are_one_clear_line(tmp_path):
+    pool = load_pool()
+    with pytest.raises(DataError, match="no built-in deck named 'nope'"):
+        load_deck("nope", pool)
+    bad = tmp_path / "bad.toml"
+    bad.write_text("name = ")
+    with pytest.raises(DataError, match="not valid TOML"):
+        load_deck(str(bad), pool)

@@ -1,0 +1,34 @@
+"""`momon simulate`: games per second, wins by seat, turns, end reasons; errors reproduce."""
+
+from typer.testing import CliRunner
+
+from momon_cli import simulate as sim
+from momon_cli.cli import app
+
+runner = CliRunner()
+
+
+def test_simulate_reports_figures_in_both_profiles():
+    for rules in ("sequential", "simultaneous"):
+        result = runner.invoke(app, ["simulate", "--games", "30", "--seed", "5", "--rules", rules])
+        assert result.exit_code == 0, result.output
+        assert "games/s" in result.output and "player 1" in result.output
+        assert "average turns" in result.output and "end reasons: full-arena" in result.output
+
+
+def test_simulate_engine_error_prints_seed_and_exits_non_zero(monkeypatch):
+    def boom(setup, listeners=()):
+        if setup.seed == 12:
+            raise RuntimeError("kaboom")
+        return real(setup, listeners)
+    real = sim.play_random
+    monkeypatch.setattr(sim, "play_random", boom)
+    result = runner.invoke(app, ["simulate", "--games", "5", "--seed", "10"])
+    assert result.exit_code == 1
+    assert "game 3 (seed 12)" in result.output and "--games 1 --seed 12" in result.output
+
+
+def test_simulate_bad_deck_is_one_line_no_traceback():
+    result = runner.invoke(app, ["simulate", "--deck1", "nope"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "no built-in deck named 'nope'" in result.output
