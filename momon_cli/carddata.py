@@ -331,3 +331,53 @@ def deck_problems(cards: list[CardDef], rules: dict, fmt: str) -> list[str]:
     if stars is not None and total > stars:
         problems.append(f"{total} Stars in all, at most {stars} allowed")
     return problems
+
+
+def _filter_mapping(flt: Filter) -> dict:
+    data: dict = {}
+    if flt.side != "any":
+        data["side"] = flt.side
+    for key in ("stars_max", "stars_min", "element"):
+        if getattr(flt, key) is not None:
+            data[key] = getattr(flt, key)
+    for key in ("adjacent", "other"):
+        if getattr(flt, key):
+            data[key] = True
+    return data
+
+
+def _ability_mapping(a: Ability) -> dict:
+    if a.token_value is not None:
+        return {"static": {"token_value": {"owner_controls": a.token_value[0], "otherwise": a.token_value[1]}}}
+    if a.unsnatchable_together:
+        return {"static": {"unsnatchable_together": True}}
+    data: dict = {"when": a.when}
+    if a.whose != "yours":
+        data["whose"] = a.whose
+    if a.may:
+        data["may"] = True
+    if a.target is not None:
+        data["target"] = {**_filter_mapping(a.target.filter), **({"count": a.target.count} if a.target.count != 1 else {})}
+    steps = []
+    for i in a.do:
+        step: dict = {i.kind: True if i.kind != "power" else i.amount}
+        if i.kind != "take_first_player_token":
+            step.update(on=i.on, until=i.until)
+            if i.group is not None:
+                step["group"] = _filter_mapping(i.group)
+        steps.append(step)
+    data["do"] = steps
+    return data
+
+
+def card_to_mapping(card: CardDef) -> dict:
+    """The card as its TOML table (a dict): ``card_from_mapping`` reads it back unchanged."""
+    data = {"id": card.id, "name": card.name, "stars": card.stars, "element": card.element, "power": card.power,
+            "sights": list(card.sights)}
+    if card.traits:
+        data["traits"] = list(card.traits)
+    if card.flavor:
+        data["flavor"] = card.flavor
+    if card.abilities:
+        data["ability"] = [_ability_mapping(a) for a in card.abilities]
+    return data

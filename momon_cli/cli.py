@@ -14,11 +14,16 @@ from . import __version__
 from .carddata import DataError, builtin_deck_names, load_deck, load_matrix, load_pool
 from .engine import PROFILES
 
+DEFAULT_DECKS = ("ember-tide", "stone-gale")
+
 app = typer.Typer(
-    help="Monsnatch: the two-player card game on a 4x4 Arena, in your terminal.",
+    help="Monsnatch: the two-player card game on a 4x4 Arena, in your terminal.\n\n"
+         "Start a game with: momon play",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
+deck_app = typer.Typer(help="Work with deck files.", no_args_is_help=True)
+app.add_typer(deck_app, name="deck")
 
 
 def _fail(message: str, code: int = 1) -> None:
@@ -65,9 +70,8 @@ def simulate(
     """
     from . import simulate as sim
 
+    matrix, pool = _load(cards)
     try:
-        matrix = load_matrix()
-        pool = load_pool(tuple(cards), matrix)
         decks = [load_deck(name, pool) for name in builtin_deck_names()]
         d1 = load_deck(deck1, pool) if deck1 else None
         d2 = load_deck(deck2, pool) if deck2 else None
@@ -85,3 +89,159 @@ def simulate(
     typer.echo(f"average turns {report.turns / n:.1f}, decisions {report.decisions / n:.1f}, "
                f"events {report.events / n:.1f} per game")
     typer.echo("end reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(report.reasons.items())))
+
+
+def _load(cards: list[Path]):
+    try:
+        matrix = load_matrix()
+        return matrix, load_pool(tuple(cards), matrix)
+    except DataError as err:
+        _data_error(err)
+
+
+def default_log_path(seed: int) -> Path:
+    """Where a game is recorded when --log is not given: the user's data folder."""
+    from datetime import datetime
+
+    from platformdirs import user_data_path
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return user_data_path("momon-cli") / "games" / f"{stamp}-seed{seed}.jsonl"
+
+
+@app.command()
+def play(
+    p1: Optional[str] = typer.Option(None, "--p1", help="Player 1's name (asked if omitted)."),
+    p2: Optional[str] = typer.Option(None, "--p2", help="Player 2's name (asked if omitted)."),
+    deck1: str = typer.Option(DEFAULT_DECKS[0], help="Player 1's deck: a built-in name or a file."),
+    deck2: str = typer.Option(DEFAULT_DECKS[1], help="Player 2's deck: a built-in name or a file."),
+    cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
+    seed: Optional[int] = typer.Option(None, help="The game's seed (random if omitted)."),
+    first: Optional[int] = typer.Option(None, min=1, max=2, help="Who goes first, 1 or 2 (drawn from the seed if omitted)."),
+    rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
+    script: Optional[str] = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer."),
+    log: Optional[Path] = typer.Option(None, help="Write the game record here (default: your data folder)."),
+) -> None:
+    """Play a hot-seat game: two players, one keyboard.
+
+    Examples:
+
+      momon play
+
+      momon play --p1 Ann --p2 Bea --deck1 dawn-dusk --deck2 prism --seed 7
+
+      momon play --script moves.txt --p1 Ann --p2 Bea --seed 7
+    """
+    import secrets
+    import sys
+
+    from rich.console import Console
+
+    from .engine import Game, Setup
+    from .record import Recorder
+    from .repl import HotSeat, ScriptReader
+
+    matrix, pool = _load(cards)
+    try:
+        d1, d2 = load_deck(deck1, pool), load_deck(deck2, pool)
+    except DataError as err:
+        _data_error(err)
+    if script is None:
+        p1 = p1 or typer.prompt("Player 1's name", default="Player 1")
+        p2 = p2 or typer.prompt("Player 2's name", default="Player 2")
+    names = (p1 or "Player 1", p2 or "Player 2")
+    if names[0] == names[1]:
+        _fail("the two players need different names")
+    lines = None
+    if script is not None:
+        try:
+            lines = sys.stdin if script == "-" else Path(script).read_text(encoding="utf-8").splitlines()
+        except OSError as err:
+            _fail(f"cannot read the script {script}: {err.strerror}")
+    seed = seed if seed is not None else secrets.randbelow(1_000_000)
+    setup = Setup((d1.cards, d2.cards), matrix, seed, rules, names, first)
+    console = Console()
+    game = Game(setup)
+    path = log or default_log_path(seed)
+    try:
+        recorder = Recorder(path, game, (d1.name, d2.name))
+    except OSError as err:
+        _fail(f"cannot write the game record {path}: {err.strerror}")
+    reader = ScriptReader(lines, console) if lines is not None else None
+    raise typer.Exit(HotSeat(game, console, recorder, reader).run())
+
+
+@app.command("cards")
+def cards_command(
+    query: Optional[str] = typer.Argument(None, help="A card id or the start of a name: show that card in full."),
+    element: Optional[str] = typer.Option(None, help="Only this Element."),
+    stars: Optional[int] = typer.Option(None, min=1, max=5, help="Only this many Stars."),
+    cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
+) -> None:
+    """Browse the card pool; name one card to see it in full.
+
+    Examples: momon cards · momon cards --element Fire · momon cards MCL-003 · momon cards cinder
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    from . import render
+    from .cardtext import card_text
+
+    _, pool = _load(cards)
+    console = Console()
+    found = list(pool.values())
+    if element:
+        found = [c for c in found if c.element.lower() == element.lower()]
+    if stars:
+        found = [c for c in found if c.stars == stars]
+    if query:
+        low = query.lower()
+        found = [c for c in found if c.id.lower() == low or c.name.lower().startswith(low)]
+        if len(found) == 1:
+            console.print(render.card_panel(found[0]))
+            return
+    if not found:
+        _fail("no card matches")
+    table = Table(show_lines=False)
+    for col in ("Id", "Name", "Element", "Power", "Stars", "Sights", "Ability"):
+        table.add_column(col, overflow="fold")
+    for c in found:
+        table.add_row(c.id, c.name, c.element, str(c.power), str(c.stars), " ".join(c.sights), card_text(c))
+    console.print(table)
+
+
+@app.command("decks")
+def decks_command() -> None:
+    """List the built-in decks (use their names with --deck1 / --deck2)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    _, pool = _load([])
+    table = Table()
+    for col in ("Name", "Deck", "Format", "Cards", "Stars", "Elements"):
+        table.add_column(col)
+    for name in builtin_deck_names():
+        deck = load_deck(name, pool)
+        elements = sorted({c.element for c in deck.cards})
+        table.add_row(name, deck.name, deck.format, str(len(deck.cards)), str(sum(c.stars for c in deck.cards)),
+                      " ".join(elements))
+    Console().print(table)
+
+
+@deck_app.command("check")
+def deck_check(
+    file: Path = typer.Argument(..., help="A deck TOML file."),
+    cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
+) -> None:
+    """Check a deck file against its format; list every problem (exit 1 if any).
+
+    Example: momon deck check my-deck.toml
+    """
+    _, pool = _load(cards)
+    try:
+        deck = load_deck(str(file), pool)
+    except DataError as err:
+        _data_error(err)
+    typer.echo(f"{file}: a legal {deck.format} deck, {len(deck.cards)} cards, "
+               f"{sum(c.stars for c in deck.cards)} Stars ({deck.name})")

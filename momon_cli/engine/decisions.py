@@ -27,11 +27,19 @@ class IllegalAnswer(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class AttemptView:
+    """One Attempt to order, with the engine's judgement of it on the state right now."""
+
     attacker: int
     defender: int
     defender_name: str
     defender_space: str
     direction: str
+    attacker_power: int
+    defender_power: int
+    attacker_element: str
+    defender_element: str
+    would_succeed: bool
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -173,8 +173,11 @@ class AttemptCreated(Event):
 @_event("attempt_resolved")
 class AttemptResolved(Event):
     number: int
+    of: int  # Attempts in this Check
     attacker: int
+    attacker_name: str
     defender: int
+    defender_name: str
     success: bool
     reason: str  # power, element, ward, prohibited, recheck, neither
     attacker_power: int

@@ -36,6 +36,8 @@ class Attempt:
 class Judgement:
     success: bool
     reason: str
+    attacker_name: str
+    defender_name: str
     attacker_power: int
     defender_power: int
     attacker_element: str
@@ -54,19 +56,20 @@ def create_attempts(game: "Game", attacker: GameObject) -> list[Attempt]:
     return attempts
 
 
-def _power_and_element(game: "Game", oid: int) -> tuple[int, str]:
+def _read(game: "Game", oid: int) -> tuple[str, int, str]:
+    """Name, current Power and Element; last known information once it has left [CR 11.1.8]."""
     obj = game.state.zones.on_arena(oid)
     if obj is not None:
-        return power(game, obj), element(obj)
+        return obj.card.name, power(game, obj), element(obj)
     lki = game.state.zones.last_known[oid]
-    return lki.power, lki.element
+    return lki.card.name, lki.power, lki.element
 
 
 def judge(game: "Game", a: Attempt, attempts_in_check: int) -> Judgement:
     """CR 10.2.1-10.2.6 for one Attempt, on the state as it is now."""
     zones = game.state.zones
-    ap, ae = _power_and_element(game, a.attacker)
-    dp, de = _power_and_element(game, a.defender)
+    an, ap, ae = _read(game, a.attacker)
+    dn, dp, de = _read(game, a.defender)
     attacker, defender = zones.on_arena(a.attacker), zones.on_arena(a.defender)
     if (attacker is None or defender is None or attacker.space != a.attacker_space
             or defender.space != a.defender_space or attacker.controller == defender.controller):
@@ -81,7 +84,7 @@ def judge(game: "Game", a: Attempt, attempts_in_check: int) -> Judgement:
         reason = "element"  # 10.2.4
     else:
         reason = "neither"  # 10.2.5, 10.2.6
-    return Judgement(reason in ("power", "element"), reason, ap, dp, ae, de)
+    return Judgement(reason in ("power", "element"), reason, an, dn, ap, dp, ae, de)
 
 
 def run_check(game: "Game", attacker_oid: int):
@@ -112,13 +115,16 @@ def run_check(game: "Game", attacker_oid: int):
             snatched_back.append((defender, defender.controller))
 
     def report(a: Attempt, j: Judgement) -> None:
-        game.emit(ev.AttemptResolved(a.number, a.attacker, a.defender, j.success, j.reason, j.attacker_power,
-                                     j.defender_power, j.attacker_element, j.defender_element))
+        game.emit(ev.AttemptResolved(a.number, len(attempts), a.attacker, j.attacker_name, a.defender,
+                                     j.defender_name, j.success, j.reason, j.attacker_power, j.defender_power,
+                                     j.attacker_element, j.defender_element))
 
     if game.state.setup.profile == "sequential":
         if len(attempts) > 1:  # CR 10.1.5
-            views = tuple(AttemptView(a.attacker, a.defender, zones.objects[a.defender].card.name,
-                                      a.defender_space, a.direction) for a in attempts)
+            views = tuple(AttemptView(a.attacker, a.defender, j.defender_name, a.defender_space, a.direction,
+                                      j.attacker_power, j.defender_power, j.attacker_element,
+                                      j.defender_element, j.success, j.reason)
+                          for a in attempts for j in [judge(game, a, len(attempts))])
             order = yield Decision(Kind.ORDER_ATTEMPTS, attacker.controller, views,
                                    f"Order {attacker.card.name}'s Snatch Attempts (first resolves first)")
             attempts = [attempts[i] for i in order]

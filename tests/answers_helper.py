@@ -1,0 +1,7 @@
+"""Apply a typed line to a game the way the REPL does (parse, then answer)."""
+
+from momon_cli.answers import parse
+
+
+def apply(game, decision, line):
+    game.answer(parse(game, decision, line))

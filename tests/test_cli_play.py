@@ -1,0 +1,58 @@
+"""`momon play --script`: the scripted-play contract, plus the other thin commands."""
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from momon_cli.cli import app
+
+runner = CliRunner()
+GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
+ARGS = ["play", "--p1", "Ann", "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism", "--seed", "7", "--first", "1"]
+
+
+def test_scripted_whole_game_ends_with_the_expected_winner(tmp_path):
+    log = tmp_path / "g.jsonl"
+    result = runner.invoke(app, ARGS + ["--script", str(GAME), "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    assert "Winner: Ann (P1)" in result.output and "Control Score: P1 8 – P2 7" in result.output
+    assert "Ann › summon halo A4" in result.output  # prompts and answers echoed
+    assert log.exists()
+
+
+def test_script_from_stdin_that_ends_early_saves_and_exits_3(tmp_path):
+    log = tmp_path / "g.jsonl"
+    result = runner.invoke(app, ARGS + ["--script", "-", "--log", str(log)], input="summon halo A4\n")
+    assert result.exit_code == 3
+    assert f"Game saved to {log}" in result.output.replace("\n", "")
+    assert '"type":"answer"' in log.read_text()
+
+
+def test_script_with_a_bad_line_exits_2_naming_the_line(tmp_path):
+    script = tmp_path / "bad.txt"
+    script.write_text("summon halo A4\n# a comment\nsummon nothing-here B2\n")
+    result = runner.invoke(app, ARGS + ["--script", str(script), "--log", str(tmp_path / "g.jsonl")])
+    assert result.exit_code == 2
+    assert "line 3: no card in the Hand matches 'nothing-here'" in result.output
+
+
+def test_play_refuses_bad_options_in_one_line():
+    result = runner.invoke(app, ["play", "--p1", "Al", "--p2", "Al", "--script", "-"], input="")
+    assert result.exit_code == 1 and "different names" in result.output
+    result = runner.invoke(app, ["play", "--deck1", "nope", "--script", "-"], input="")
+    assert result.exit_code == 1 and "no built-in deck named 'nope'" in result.output
+    result = runner.invoke(app, ["play", "--script", "/no/such/file"])
+    assert result.exit_code == 1 and "cannot read the script" in result.output
+
+
+def test_cards_decks_deck_check_and_version(tmp_path):
+    assert "Kiln Drake" in runner.invoke(app, ["cards", "--element", "Fire"]).output
+    assert "On Summon: give each enemy Momon adjacent" in runner.invoke(app, ["cards", "MCL-003"]).output
+    assert "ember-tide" in runner.invoke(app, ["decks"]).output
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "Too Big"\nformat = "standard"\ncards = ["MCL-008", "MCL-008", "MCL-008"]\n')
+    result = runner.invoke(app, ["deck", "check", str(bad)])
+    assert result.exit_code == 1 and "exactly 10" in result.output and "3 copies" in result.output
+    good = runner.invoke(app, ["deck", "check", str(Path(__file__).parent.parent / "decks" / "prism.toml")])
+    assert good.exit_code == 0 and "legal standard deck" in good.output
+    assert runner.invoke(app, ["--version"]).output.startswith("momon ")

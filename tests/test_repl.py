@@ -1,0 +1,132 @@
+"""The hot-seat REPL, driven through prompt_toolkit's pipe input (issue: momon play)."""
+
+import json
+
+from helpers import arena, at, game, mk
+from repl_driver import play, whole_game_lines
+from momon_cli.carddata import load_deck, load_matrix, load_pool
+from momon_cli.engine import Game, Setup
+
+POOL = load_pool()
+
+
+def standard_game(seed=11):
+    d1, d2 = load_deck("ember-tide", POOL), load_deck("stone-gale", POOL)
+    return Game(Setup((d1.cards, d2.cards), load_matrix(), seed, "sequential", ("Ann", "Bea"), 1))
+
+
+def test_whole_game_to_the_end_screen(tmp_path):
+    lines = whole_game_lines(standard_game, handoffs=True)
+    run = play(standard_game(), "\n".join(lines) + "\n", tmp_path)
+    assert run.code == 0
+    assert "Game over" in run.text and "Winner:" in run.text
+    assert "Control Score by Marking Token" in run.text
+    assert str(tmp_path / "game.jsonl") in run.text
+    assert run.hot_seat.game.result is not None
+    assert "Traceback" not in run.text
+
+
+def test_hand_off_hides_each_hand_from_the_other_player(tmp_path):
+    g = standard_game()
+    run = play(g, "\nsummon 1 A1\n\nsummon 1 D4\n\x04", tmp_path)
+    screens = run.screens
+    handoffs = [s for s in screens if "Pass to" in s]
+    assert any("Pass to Ann — press Enter" in s for s in handoffs)
+    assert any("Pass to Bea — press Enter" in s for s in handoffs)
+    for s in screens:  # no screen ever shows both Hands
+        assert not ("Ann (P1)'s Hand" in s and "Bea (P2)'s Hand" in s)
+        if "Pass to" in s:
+            assert "'s Hand" not in s
+    bea_screen = next(s for s in screens if "Bea (P2)'s Hand" in s)
+    assert "Cinder Pup" not in bea_screen.split("Bea (P2)'s Hand")[1].split("decides")[0]
+
+
+def ordering_game():
+    clod = mk("Clod", "Earth", 3, ["N", "E"])
+    return game([clod], [mk("Spare")], [arena(2, mk("Breeze", "Air", 5), "B2"),
+                                        arena(2, mk("Drip", "Water", 2), "C1")])
+
+
+def test_ordering_prompt_shows_attempts_and_their_odds(tmp_path):
+    run = play(ordering_game(), "\nClod B1\n2 1\n\x04", tmp_path)
+    assert "Order Clod's Snatch Attempts" in run.text
+    assert "1. N → Breeze on B2 (Power 3 vs 5, Earth vs Air): now succeeds — Earth beats Air (CR 10.2.4)" in run.text
+    assert "2. E → Drip on C1 (Power 3 vs 2, Earth vs Water): now succeeds — Power 3 is greater" in run.text
+    resolved = [line for line in run.text.splitlines() if line.startswith("Attempt ") and " of 2:" in line]
+    assert "Drip" in resolved[0] and "Breeze" in resolved[1]
+
+
+def target_game():
+    sprite = mk("Sprite", "Air", 1, ability=[{"when": "on_summon", "may": True, "target": {"side": "enemy"},
+                                               "do": [{"power": -1, "on": "targets"}]}])
+    return game([sprite], [mk("Spare")], [arena(2, mk("Left", "Fire", 4), "A4"), arena(2, mk("Right", "Fire", 4), "D4")])
+
+
+def test_target_prompt_then_may_prompt(tmp_path):
+    run = play(target_game(), "\nsprite B1\nD4\ny\n\x04", tmp_path)
+    assert "Choose 1 target(s) for Sprite" in run.text
+    assert "1. A4 Left (Power 4, Fire, 1★, P2)" in run.text and "2. D4 Right" in run.text
+    assert "Use Sprite's ability?" in run.text
+    assert "Right gets -1 Power until end of turn: Power is now 3." in run.text
+
+
+def test_invalid_input_at_every_kind_of_prompt_one_line_then_same_prompt(tmp_path):
+    typed = "\n".join([
+        "",  # hand-off
+        "summon", "summon 99 B1", "summon clod Z9", "nobody B1", "summon clod B2", "clod B1",  # summon
+        "1 1", "three", "1",  # ordering
+        "Q", "x"] + ["\x04"])
+    g = game([mk("Clod", "Earth", 3, ["N", "E"])], [mk("Spare")],
+             [arena(2, mk("Breeze", "Air", 5), "B2"), arena(2, mk("Drip", "Water", 2), "C1")])
+    run = play(g, typed, tmp_path)
+    for message in ("give a card and a Space", "there is no card 99", "'Z9' is not a Space",
+                    "no card in the Hand matches 'nobody'", "B2 is not empty",
+                    "give each of the numbers 1-2 exactly once", "'three' is not a list of numbers"):
+        assert message in run.text
+    assert "Accepted: summon <card> <space>" in run.text
+    assert "Traceback" not in run.text and run.code == 0
+
+
+def test_invalid_target_yes_no_and_pick_inputs(tmp_path):
+    run = play(target_game(), "\nsprite B1\nC3\n9\nD4\nmaybe\nn\n\x04", tmp_path)
+    assert "'C3' is not one of the target options" in run.text
+    assert "'9' is not one of the target options" in run.text
+    assert "'maybe' is not yes or no" in run.text
+    assert "its controller declines" in run.text
+    from helpers import void
+    g = game([], [mk("Spare")], [void(1, mk("Lost")), void(1, mk("Found"))])
+    run = play(g, "7\nx\n1\nZ1\nB2\n\x04", tmp_path)
+    assert "pick one position from 1 to 2" in run.text
+    assert "'Z1' is not an empty Space" in run.text
+    assert "Summons" in run.text and "Traceback" not in run.text
+
+
+def test_concession_ends_the_game_for_the_deciding_player(tmp_path):
+    run = play(standard_game(), "\nconcede\nn\nconcede\ny\n", tmp_path)
+    g = run.hot_seat.game
+    assert g.result.reason == "concession" and g.result.winner == 2
+    assert "Ann concedes" in run.text and "Winner: Bea" in run.text and run.code == 0
+
+
+def test_ctrl_c_keeps_playing_and_ctrl_d_saves_and_leaves(tmp_path):
+    run = play(standard_game(), "\n\x03summon 1 A1\n\x04", tmp_path)
+    assert "Interrupted. Type 'quit' to save and leave" in run.text
+    assert "Ann Summons Cinder Pup to A1" in run.text
+    assert run.code == 0 and "Resume it with: momon play --resume" in run.text
+    records = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()]
+    answers = [r for r in records if r["type"] == "answer"]
+    assert len(answers) == 1 and answers[0]["value"][1] == "A1"
+
+
+def test_commands_at_a_prompt(tmp_path):
+    typed = "\nhelp\ninspect A4\ninspect cinder\ninspect nowhere\nlog 2\nqueue\nrules ward\nrules zzzqqq\nsave\nquit\n"
+    g = game([mk("Pup", "Fire", 2, ["N"])], [mk("Spare")], [arena(2, mk("Left", "Fire", 4), "A4")])
+    run = play(g, typed, tmp_path)
+    assert "inspect <space|card>" in run.text
+    assert "On A4: Power 4 now, controlled by Bea (P2)" in run.text
+    assert "Nothing to inspect at 'nowhere'" in run.text
+    assert "The Trigger Queue is empty." in run.text
+    assert "TH 17.6" in run.text  # the Ward rule, from docs/rules.md
+    assert "Nothing found." in run.text
+    assert "every answer is saved as you play" in run.text
+    assert "Resume it with" in run.text and run.code == 0
