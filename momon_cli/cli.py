@@ -63,6 +63,7 @@ def simulate(
     deck2: Optional[str] = typer.Option(None, help="Player 2's deck (built-in name or file); random if omitted."),
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
+    log_dir: Optional[Path] = typer.Option(None, help="Write each game's record into this folder."),
 ) -> None:
     """Play random-vs-random games and report games per second.
 
@@ -78,7 +79,7 @@ def simulate(
     except DataError as err:
         _data_error(err)
     try:
-        report = sim.run(games, seed, decks, d1, d2, matrix, rules)
+        report = sim.run(games, seed, decks, d1, d2, matrix, rules, log_dir)
     except sim.SimulationError as err:
         _fail(f"engine error in {err}\nreproduce: momon simulate --games 1 --seed {err.seed} --rules {rules}"
               + (f" --deck1 {deck1}" if deck1 else "") + (f" --deck2 {deck2}" if deck2 else ""))
@@ -121,6 +122,7 @@ def play(
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
     script: Optional[str] = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer."),
     log: Optional[Path] = typer.Option(None, help="Write the game record here (default: your data folder)."),
+    resume: Optional[Path] = typer.Option(None, help="Continue the unfinished game saved in this record."),
 ) -> None:
     """Play a hot-seat game: two players, one keyboard.
 
@@ -131,6 +133,8 @@ def play(
       momon play --p1 Ann --p2 Bea --deck1 dawn-dusk --deck2 prism --seed 7
 
       momon play --script moves.txt --p1 Ann --p2 Bea --seed 7
+
+      momon play --resume ~/.local/share/momon-cli/games/20261130-101500-seed7.jsonl
     """
     import secrets
     import sys
@@ -141,6 +145,17 @@ def play(
     from .record import Recorder
     from .repl import HotSeat, ScriptReader
 
+    lines = None
+    if script is not None:
+        try:
+            lines = sys.stdin if script == "-" else Path(script).read_text(encoding="utf-8").splitlines()
+        except OSError as err:
+            _fail(f"cannot read the script {script}: {err.strerror}")
+    console = Console()
+    if resume is not None:
+        game, recorder = _resume(resume)
+        reader = ScriptReader(lines, console) if lines is not None else None
+        raise typer.Exit(HotSeat(game, console, recorder, reader).run())
     matrix, pool = _load(cards)
     try:
         d1, d2 = load_deck(deck1, pool), load_deck(deck2, pool)
@@ -152,15 +167,8 @@ def play(
     names = (p1 or "Player 1", p2 or "Player 2")
     if names[0] == names[1]:
         _fail("the two players need different names")
-    lines = None
-    if script is not None:
-        try:
-            lines = sys.stdin if script == "-" else Path(script).read_text(encoding="utf-8").splitlines()
-        except OSError as err:
-            _fail(f"cannot read the script {script}: {err.strerror}")
     seed = seed if seed is not None else secrets.randbelow(1_000_000)
     setup = Setup((d1.cards, d2.cards), matrix, seed, rules, names, first)
-    console = Console()
     game = Game(setup)
     path = log or default_log_path(seed)
     try:
@@ -245,3 +253,137 @@ def deck_check(
         _data_error(err)
     typer.echo(f"{file}: a legal {deck.format} deck, {len(deck.cards)} cards, "
                f"{sum(c.stars for c in deck.cards)} Stars ({deck.name})")
+
+
+def _read(path: Path):
+    """A record, or one clear line and exit 1; warnings (a recovered torn line) go to stderr."""
+    from .record import RecordError, read_record
+
+    try:
+        record = read_record(path)
+    except RecordError as err:
+        _fail(str(err))
+    for warning in record.warnings:
+        typer.secho(f"warning: {warning}", err=True, fg=typer.colors.YELLOW)
+    return record
+
+
+def _checked(path: Path):
+    """A record and the first way its replay differs from it (None when it matches)."""
+    from .replay import verify
+
+    record = _read(path)
+    try:
+        return record, verify(record)
+    except DataError as err:
+        _data_error(err)
+
+
+def _resume(path: Path):
+    from .record import resume as resume_record
+
+    record, difference = _checked(path)
+    if record.finished:
+        _fail(f"{path}: that game is over; watch it with: momon replay {path}")
+    if difference is not None:
+        _fail(f"{path}: the record does not replay ({difference}); it cannot be resumed")
+    return resume_record(record)
+
+
+@app.command()
+def replay(
+    record: Path = typer.Argument(..., help="A game record (.jsonl)."),
+    turn: Optional[int] = typer.Option(None, min=1, help="Start at this turn."),
+    to_end: bool = typer.Option(False, "--to-end", help="Go straight to the end of the record."),
+    as_json: bool = typer.Option(False, "--json", help="Print the state at that point as one JSON object and exit."),
+) -> None:
+    """Step through a saved game: the Arena after each step, with the line that got there.
+
+    Keys: n/→/Enter next · p/← previous · t/T next/previous turn · b start · e end · q quit.
+
+    Examples: momon replay game.jsonl · momon replay game.jsonl --turn 5 · momon replay game.jsonl --to-end --json
+    """
+    import json
+    import sys
+
+    from rich.console import Console
+
+    from .replay import rebuild, state_json
+    from .viewer import Timeline, run_viewer
+
+    rec = _read(record)
+    try:
+        timeline = Timeline(rec)
+    except Exception as err:  # a record whose answers do not replay
+        _fail(f"{record}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {record}")
+    step = timeline.last if to_end or turn is None and as_json else 1
+    if turn is not None:
+        step = timeline.step_of_turn(turn)
+    console = Console()
+    if as_json:
+        typer.echo(json.dumps(state_json(rebuild(rec, stop_after=step)), sort_keys=False))
+        return
+    if to_end or not sys.stdin.isatty():
+        timeline.show(console, step)
+        return
+    run_viewer(timeline, console, step)
+
+
+@app.command("verify")
+def verify_command(record: Path = typer.Argument(..., help="A game record (.jsonl).")) -> None:
+    """Replay a record from its header and answers and check every event matches (exit 1 if not)."""
+    rec, difference = _checked(record)
+    if difference is not None:
+        _fail(f"{record}: does not match at {difference}")
+    typer.echo(f"{record}: OK — {len(rec.answers)} answers replay to the same {len(rec.events)} events")
+
+
+@app.command()
+def games(folder: Optional[Path] = typer.Option(None, help="Where to look (default: your data folder).")) -> None:
+    """The saved games, newest first: date, players, decks, result, turns."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .record import RecordError, read_record
+
+    folder = folder or default_log_path(0).parent
+    table = Table()
+    for col in ("Date", "Players", "Decks", "Result", "Turns", "Record"):
+        table.add_column(col, overflow="fold")
+    found = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    for path in found:
+        try:
+            rec = read_record(path)
+        except RecordError:
+            continue
+        head, events = rec.header, rec.events
+        names = head["names"]
+        end = next((e for e in reversed(events) if e.get("kind") == "game_ended"), None)
+        result = f"{names[end['winner'] - 1]} wins ({end['reason']})" if end else "unfinished"
+        turns = max((e["turn"] for e in events if e.get("kind") == "turn_started"), default=0)
+        table.add_row(head.get("created", "?")[:16].replace("T", " "), f"{names[0]} vs {names[1]}",
+                      f"{head['decks'][0]['name']} vs {head['decks'][1]['name']}", result, str(turns), str(path))
+    if not table.rows:
+        typer.echo(f"No saved games in {folder}.")
+        return
+    Console().print(table)
+
+
+@app.command()
+def export(
+    record: Path = typer.Argument(..., help="A game record (.jsonl)."),
+    fmt: str = typer.Option("md", "--format", help="md or txt."),
+) -> None:
+    """Print a readable transcript of the whole game.
+
+    Example: momon export game.jsonl --format md > game.md
+    """
+    from .replay import transcript
+
+    if fmt not in ("md", "txt"):
+        raise typer.BadParameter("choose md or txt", param_hint="--format")
+    rec = _read(record)
+    try:
+        typer.echo(transcript(rec, fmt), nl=False)
+    except Exception as err:  # a record whose answers do not replay
+        _fail(f"{record}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {record}")

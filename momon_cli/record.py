@@ -8,12 +8,14 @@ order. The file is flushed after every answer, so a crash loses at most the step
 from __future__ import annotations
 
 import json
+import os
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO
 
 from . import __version__
-from .carddata import DataError, card_from_mapping, card_to_mapping
+from .carddata import DataError, card_from_mapping, card_to_mapping, load_matrix
 from .engine import Game, Placement, Setup
 from .engine.elements import ElementMatrix
 
@@ -52,16 +54,17 @@ def _line(data: dict) -> str:
 class Recorder:
     """Writes one game's record as it happens: a listener of events, a relay of answers."""
 
-    def __init__(self, path: Path, game: Game, deck_names: tuple[str, str], *, resume: bool = False) -> None:
+    def __init__(self, path: Path, game: Game, deck_names: tuple[str, str] = ("", ""), *,
+                 head: dict | None = None) -> None:
+        """Start the record with a new header (or ``head``, when a record is rewritten on resume)."""
         self.path = Path(path)
         self.game = game
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._file: IO[str] = self.path.open("a" if resume else "w", encoding="utf-8")
-        self._events = len(game.events)
-        if not resume:
-            self._file.write(_line(header(game.setup, deck_names)))
-            for event in game.events:
-                self._event(event)
+        self._file: IO[str] = self.path.open("w", encoding="utf-8")
+        self._events = 0
+        self._file.write(_line(head or header(game.setup, deck_names)))
+        for event in game.events:
+            self._event(event)
         game.listen(self._event)
         self._file.flush()
 
@@ -90,3 +93,86 @@ class Recorder:
         if not self._file.closed:
             self._file.flush()
             self._file.close()
+
+
+class RecordError(ValueError):
+    """A file that cannot be read as a game record: one line saying why."""
+
+
+@dataclass
+class Record:
+    path: Path
+    header: dict
+    entries: list[dict]  # answers, concessions and events, in file order
+    warnings: list[str]
+
+    @property
+    def answers(self) -> list[dict]:
+        return [e for e in self.entries if e["type"] in ("answer", "concede")]
+
+    @property
+    def events(self) -> list[dict]:
+        return [e["event"] for e in self.entries if e["type"] == "event"]
+
+    @property
+    def finished(self) -> bool:
+        return any(e.get("kind") == "game_ended" for e in self.events[-1:])
+
+
+def read_record(path: Path | str) -> Record:
+    """Read and check a record; a torn last line (a crash mid-write) is dropped with a warning."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise RecordError(f"{path}: not a game record ({err.__class__.__name__})") from None
+    lines = raw.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    parsed, warnings = [], []
+    for number, line in enumerate(lines, 1):
+        try:
+            item = json.loads(line)
+            if not isinstance(item, dict) or "type" not in item:
+                raise ValueError("no type")
+        except ValueError:
+            if number == len(lines) and number > 1:
+                warnings.append(f"{path}: line {number} was cut off mid-write; recovered the game up to line "
+                                f"{number - 1}")
+                break
+            if number == 1:
+                raise RecordError(f"{path}: not a game record (its first line is not a record header)") from None
+            raise RecordError(f"{path}: damaged at line {number} (not a whole record line)") from None
+        parsed.append(item)
+    if not parsed or parsed[0].get("type") != "header":
+        raise RecordError(f"{path}: not a game record (no header line)")
+    head = parsed[0]
+    if head.get("format") != FORMAT:
+        raise RecordError(f"{path}: record format {head.get('format')!r} is not one this momon reads "
+                          f"(it reads format {FORMAT})")
+    for number, item in enumerate(parsed[1:], 2):
+        if item["type"] not in ("answer", "concede", "event"):
+            raise RecordError(f"{path}: line {number} has an unknown type {item['type']!r}")
+    return Record(path, head, parsed[1:], warnings)
+
+
+def resume(record: Record) -> tuple[Game, Recorder]:
+    """Continue a record: replay its answers into a fresh copy of the file, then swap it in.
+
+    The rewritten file holds exactly the whole lines of the old one (a torn last line is
+    gone), and the game is ready for its next decision.
+    """
+    game = Game(setup_from_header(record.header, load_matrix()), start=False)
+    fresh = record.path.with_name(record.path.name + ".resume")
+    recorder = Recorder(fresh, game, head=record.header)
+    game.start()
+    for entry in record.answers:
+        if entry["type"] == "concede":
+            recorder.concede(entry["player"])
+        else:
+            recorder.answer(entry["value"])
+    os.replace(fresh, record.path)
+    recorder.path = record.path
+    return game, recorder

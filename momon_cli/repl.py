@@ -150,8 +150,12 @@ class HotSeat:
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> int:
         game = self.game
-        for event in game.events:
-            self._on_event(event)
+        earlier = [line for line in map(self.narrator.line, game.events) if line is not None]
+        self.log.extend(earlier)
+        if len(earlier) > 40:  # a resumed game: the end of its story so far
+            self.console.print(Text(f"… {len(earlier) - 20} earlier lines ('log 100' shows more)", style="dim"))
+        for line in earlier[-40 if len(earlier) <= 40 else -20:]:
+            self.console.print(Text(line))
         game.listen(self._on_event)
         while game.pending is not None:
             decision = game.pending

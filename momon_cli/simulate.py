@@ -6,12 +6,14 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .bots import RandomBot
 from .carddata import Deck
 from .engine import Game, Setup
 from .engine.elements import ElementMatrix
 from .engine.invariants import check
+from .record import Recorder
 
 
 @dataclass
@@ -35,17 +37,23 @@ class SimulationError(RuntimeError):
         self.game_number, self.seed, self.error = game_number, seed, error
 
 
-def play_random(setup: Setup, listeners=()) -> Game:
+def play_random(setup: Setup, record_to: Path | None = None, deck_names=("", "")) -> Game:
     """One whole game, every decision answered by a RandomBot seeded from the game's seed."""
-    game = Game(setup, listeners)
+    game = Game(setup)
     bot = RandomBot(f"bot-{setup.seed}")
+    if record_to is None:
+        while game.pending is not None:
+            game.answer(bot(game.pending))
+        return game
+    recorder = Recorder(record_to, game, deck_names)
     while game.pending is not None:
-        game.answer(bot(game.pending))
+        recorder.answer(bot(game.pending))
+    recorder.close()
     return game
 
 
 def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Deck | None,
-        matrix: ElementMatrix, profile: str, on_game=None) -> Report:
+        matrix: ElementMatrix, profile: str, log_dir: Path | None = None) -> Report:
     """Play ``games`` games; game i uses seed ``seed + i`` (so one game reproduces alone)."""
     report = Report()
     start = time.perf_counter()
@@ -56,7 +64,8 @@ def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Dec
         d2 = deck2 or pick.choice(decks)
         setup = Setup((d1.cards, d2.cards), matrix, game_seed, profile, (d1.name, d2.name))
         try:
-            game = play_random(setup)
+            path = None if log_dir is None else log_dir / f"game-{game_seed}-{profile}.jsonl"
+            game = play_random(setup, path, (d1.name, d2.name))
             check(game)
         except Exception as err:  # any engine failure is reported with what reproduces it
             raise SimulationError(i + 1, game_seed, err) from err
@@ -67,7 +76,5 @@ def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Dec
         report.turns += game.state.turn
         report.decisions += len(game.answers)
         report.events += len(game.events)
-        if on_game is not None:
-            on_game(game)
     report.seconds = time.perf_counter() - start
     return report

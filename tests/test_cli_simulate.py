@@ -17,10 +17,10 @@ def test_simulate_reports_figures_in_both_profiles():
 
 
 def test_simulate_engine_error_prints_seed_and_exits_non_zero(monkeypatch):
-    def boom(setup, listeners=()):
+    def boom(setup, *args):
         if setup.seed == 12:
             raise RuntimeError("kaboom")
-        return real(setup, listeners)
+        return real(setup, *args)
     real = sim.play_random
     monkeypatch.setattr(sim, "play_random", boom)
     result = runner.invoke(app, ["simulate", "--games", "5", "--seed", "10"])

@@ -22,7 +22,9 @@ class GameOver(RuntimeError):
 
 
 class Game:
-    def __init__(self, setup: Setup, listeners: tuple[Listener, ...] = ()) -> None:
+    def __init__(self, setup: Setup, listeners: tuple[Listener, ...] = (), *, start: bool = True) -> None:
+        """Build the game and run it to its first decision (``start=False``: wait for ``start()``,
+        so that a listener holding this object can be attached before the first event)."""
         self.setup = setup
         self.state = GameState.new(setup)
         self.triggers = TriggerQueue(self)
@@ -31,6 +33,10 @@ class Game:
         self._listeners = list(listeners)
         self._flow = run_game(self)
         self.pending: Decision | None = None
+        if start:
+            self.start()
+
+    def start(self) -> None:
         self._advance(None)
 
     def listen(self, listener: Listener) -> None:

@@ -1,0 +1,169 @@
+"""Games rebuilt from their records: replay to any step, verify, the JSON state, transcripts.
+
+A record is its setup plus its answers; replaying the answers must give the recorded
+events again, byte for byte. Time travel is a replay that stops at a chosen event.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from .carddata import load_matrix
+from .engine import Game, GameOver, IllegalAnswer
+from .engine.effects import has_ward, power, scores, token_value
+from .narrate import Narrator
+from .record import Record, setup_from_header
+
+
+class _Stop(Exception):
+    """Raised by the stopping listener to halt a replay right after a chosen event."""
+
+
+@dataclass
+class Difference:
+    step: int  # the event index (0-based) or the answer number where the replay parted ways
+    expected: str
+    found: str
+
+    def __str__(self) -> str:
+        return f"step {self.step}: expected {self.expected}; found {self.found}"
+
+
+def _normal(event) -> dict:
+    return json.loads(json.dumps(event.to_dict()))
+
+
+def _apply(game: Game, entry: dict) -> None:
+    if entry["type"] == "concede":
+        game.concede(entry["player"])
+    else:
+        game.answer(entry["value"])
+
+
+def rebuild(record: Record, stop_after: int | None = None, listeners=()) -> Game:
+    """The game the record describes, replayed in full or up to event number ``stop_after``."""
+    game = Game(setup_from_header(record.header, load_matrix()), tuple(listeners), start=False)
+    if stop_after is not None:
+        def stopper(_event) -> None:
+            if len(game.events) >= stop_after:
+                raise _Stop
+        game.listen(stopper)
+    try:
+        game.start()
+        for entry in record.answers:
+            _apply(game, entry)
+    except _Stop:
+        pass
+    return game
+
+
+def verify(record: Record) -> Difference | None:
+    """Replay from the header and the answers; the first way the events differ, or None."""
+    recorded = record.events
+    state = {"first": None}
+
+    def compare(event) -> None:
+        i = len(game.events) - 1
+        found = _normal(event)
+        if i >= len(recorded) and record.warnings:
+            return  # a torn record ends early: what it lost, the replay supplies
+        if state["first"] is None and (i >= len(recorded) or recorded[i] != found):
+            state["first"] = Difference(i, json.dumps(recorded[i]) if i < len(recorded) else "no more events",
+                                        json.dumps(found))
+
+    game = Game(setup_from_header(record.header, load_matrix()), (compare,), start=False)
+    game.start()
+    for n, entry in enumerate(record.answers):
+        if state["first"] is not None:
+            return state["first"]
+        try:
+            _apply(game, entry)
+        except (IllegalAnswer, GameOver, ValueError) as err:
+            return Difference(len(game.events), f"answer {n + 1} ({json.dumps(entry)}) to be legal", str(err))
+    if state["first"] is not None:
+        return state["first"]
+    if len(game.events) < len(recorded) or (len(game.events) > len(recorded) and not record.warnings):
+        return Difference(len(game.events), f"{len(recorded)} events", f"{len(game.events)} events")
+    return None
+
+
+def state_json(game: Game) -> dict:
+    """The state as one JSON object: the documented contract of ``momon replay --json``."""
+    state = game.state
+    zones = state.zones
+    arena = {}
+    for space in ("A1 B1 C1 D1 A2 B2 C2 D2 A3 B3 C3 D3 A4 B4 C4 D4".split()):
+        oid = zones.arena.get(space)
+        if oid is None:
+            arena[space] = None
+            continue
+        obj = zones.objects[oid]
+        arena[space] = {"card": obj.card.id, "name": obj.card.name, "owner": obj.owner, "controller": obj.controller,
+                        "power": power(game, obj), "element": obj.card.element, "ward": has_ward(game, obj),
+                        "token_value": token_value(obj)}
+    score = scores(game)
+    result = state.result
+    return {
+        "turn": state.turn, "active": state.active, "first_player_token": state.first_token,
+        "profile": state.setup.profile, "arena": arena,
+        "hands": {str(p): [zones.objects[o].card.id for o in zones.hands[p]] for p in (1, 2)},
+        "voids": {str(p): [zones.objects[o].card.id for o in zones.voids[p]] for p in (1, 2)},
+        "scores": {"1": score[0], "2": score[1]},
+        "result": None if result is None else {"winner": result.winner, "reason": result.reason,
+                                               "tiebreak": result.tiebreak},
+    }
+
+
+def _answer_words(entry: dict, names) -> str:
+    who = names[entry["player"] - 1]
+    if entry["type"] == "concede":
+        return f"{who} concedes"
+    value, kind = entry["value"], entry["kind"]
+    if kind == "summon":
+        return f"{who} chooses to Summon onto {value[1]}"
+    if kind in ("order_attempts", "order_triggers"):
+        return f"{who} orders: {' '.join(str(i + 1) for i in value)}"
+    if kind == "yes_no":
+        return f"{who} answers {'yes' if value else 'no'}"
+    if kind == "pick_face_down":
+        return f"{who} picks face-down card {value}"
+    if kind == "targets":
+        return f"{who} chooses {len(value)} target(s)"
+    return f"{who} chooses {value}"
+
+
+def transcript(record: Record, fmt: str = "md") -> str:
+    """The whole game in words: every answer and every event, in order."""
+    head = record.header
+    names = head["names"]
+    game = rebuild(record)
+    narrator = Narrator(tuple(names))
+    md = fmt == "md"
+    out = [f"# {names[0]} vs {names[1]}" if md else f"{names[0]} vs {names[1]}", ""]
+    out.append(f"{'- ' if md else ''}Decks: {head['decks'][0]['name']} vs {head['decks'][1]['name']}")
+    out.append(f"{'- ' if md else ''}Rules: {head['profile']}, seed {head['seed']}, recorded {head['created']}")
+    consumed = 0
+    marks = []  # where each answer falls among the events
+    for entry in record.entries:
+        if entry["type"] == "event":
+            consumed += 1
+        else:
+            marks.append((consumed, entry))
+    marks = iter(marks + [(None, None)])
+    at, entry = next(marks)
+    for i, event in enumerate(game.events):
+        while at is not None and at == i:
+            out.append(f"> {_answer_words(entry, names)}" if md else f"  >> {_answer_words(entry, names)}")
+            at, entry = next(marks)
+        line = narrator.line(event)
+        if line is None:
+            continue
+        if event.kind == "turn_started":
+            out += ["", f"## Turn {event.turn}: {names[event.active - 1]}" if md else line, ""]
+        else:
+            out.append(f"- {line}" if md else line)
+    while at is not None:
+        out.append(f"> {_answer_words(entry, names)}" if md else f"  >> {_answer_words(entry, names)}")
+        at, entry = next(marks)
+    return "\n".join(out) + "\n"

@@ -1,0 +1,198 @@
+"""Saved games: records written as played, replayed, verified, resumed; bad records handled."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+from typer.testing import CliRunner
+
+from momon_cli import simulate as sim
+from momon_cli.carddata import builtin_deck_names, load_deck, load_matrix, load_pool
+from momon_cli.cli import app
+from momon_cli.engine import Setup
+from momon_cli.record import RecordError, read_record
+from momon_cli.replay import rebuild, state_json, verify
+from momon_cli.viewer import Timeline, run_viewer
+
+runner = CliRunner()
+GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
+ARGS = ["--p1", "Ann", "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism", "--seed", "7", "--first", "1"]
+POOL = load_pool()
+DECKS = [load_deck(n, POOL) for n in builtin_deck_names()]
+
+
+@pytest.mark.parametrize("profile", ["sequential", "simultaneous"])
+def test_simulated_records_verify_and_replay_to_the_engines_final_state(tmp_path, profile):
+    sim.run(25, 100, DECKS, None, None, load_matrix(), profile, tmp_path)
+    records = sorted(tmp_path.glob("*.jsonl"))
+    assert len(records) == 25
+    for path in records:
+        record = read_record(path)
+        assert verify(record) is None, path
+        seed = record.header["seed"]
+        d1, d2 = (next(d for d in DECKS if d.name == record.header["decks"][i]["name"]) for i in (0, 1))
+        live = sim.play_random(Setup((d1.cards, d2.cards), load_matrix(), seed, profile, (d1.name, d2.name)))
+        result = runner.invoke(app, ["replay", str(path), "--to-end", "--json"])
+        assert result.exit_code == 0
+        assert json.loads(result.output) == state_json(live)
+
+
+def _record(tmp_path):
+    path = tmp_path / "g.jsonl"
+    assert runner.invoke(app, ["play", *ARGS, "--script", str(GAME), "--log", str(path)]).exit_code == 0
+    return path
+
+
+def test_verify_passes_and_catches_an_edited_answer_or_event(tmp_path):
+    path = _record(tmp_path)
+    ok = runner.invoke(app, ["verify", str(path)])
+    assert ok.exit_code == 0 and "OK" in ok.output
+    lines = path.read_text().splitlines()
+    answer = next(i for i, line in enumerate(lines) if '"type":"answer"' in line)
+    edited = lines.copy()
+    edited[answer] = edited[answer].replace('"A4"', '"B4"')
+    path.write_text("\n".join(edited) + "\n")
+    bad = runner.invoke(app, ["verify", str(path)])
+    assert bad.exit_code == 1 and "does not match at step" in bad.output and "expected" in bad.output
+    edited = lines.copy()
+    event = next(i for i, line in enumerate(lines) if '"kind":"summoned"' in line)
+    edited[event] = edited[event].replace('"space":"A4"', '"space":"A3"')
+    path.write_text("\n".join(edited) + "\n")
+    bad = runner.invoke(app, ["verify", str(path)])
+    assert bad.exit_code == 1 and '"space": "A3"' in bad.output.replace("\n", "") or '"space":"A3"' in bad.output
+
+
+def test_torn_last_line_is_recovered_with_a_warning(tmp_path):
+    path = _record(tmp_path)
+    text = path.read_text()
+    path.write_text(text[: len(text) - 40])  # cut the last line mid-write
+    record = read_record(path)
+    assert record.warnings and "cut off mid-write" in record.warnings[0]
+    assert verify(record) is None  # whatever is whole still replays
+    result = runner.invoke(app, ["replay", str(path), "--to-end", "--json"])
+    assert result.exit_code == 0 and "warning:" in result.output
+
+
+def test_torn_unfinished_record_resumes(tmp_path):
+    path = tmp_path / "half.jsonl"
+    lines = [line for line in GAME.read_text().splitlines() if line and not line.startswith("#")]
+    runner.invoke(app, ["play", *ARGS, "--script", "-", "--log", str(path)], input="\n".join(lines[:5]) + "\n")
+    text = path.read_text()
+    path.write_text(text[: len(text) - 25])
+    result = runner.invoke(app, ["play", "--resume", str(path), "--script", "-"], input="\n".join(lines[5:]) + "\n")
+    assert result.exit_code == 0 and "Winner: Ann (P1)" in result.output
+    assert "cut off mid-write" in result.output
+    assert read_record(path).warnings == [] and verify(read_record(path)) is None
+
+
+@pytest.mark.parametrize("content,message", [
+    ('{"type":"header","format":99}\n', "record format 99 is not one this momon reads"),
+    ('{"type":"answer","n":0}\n', "no header line"),
+    ("hello, I am a shopping list\n", "not a game record"),
+    ("", "no header line"),
+])
+def test_bad_records_get_one_clear_line(tmp_path, content, message):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content)
+    for command in (["verify"], ["replay", "--to-end"], ["export"], ["play", "--resume"]):
+        result = runner.invoke(app, [*command, str(path)])
+        assert result.exit_code == 1 and message in result.output and "Traceback" not in result.output
+    with pytest.raises(RecordError):
+        read_record(tmp_path / "missing.jsonl")
+    (tmp_path / "bin.jsonl").write_bytes(b"\xff\xfe\x00garbage")
+    assert runner.invoke(app, ["verify", str(tmp_path / "bin.jsonl")]).exit_code == 1
+
+
+def test_sigkill_mid_game_then_resume_continues_the_same_game(tmp_path):
+    lines = [line for line in GAME.read_text().splitlines() if line and not line.startswith("#")]
+    path = tmp_path / "killed.jsonl"
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
+    proc = subprocess.Popen([sys.executable, "-m", "momon_cli", "play", *ARGS, "--script", "-", "--log", str(path)],
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    proc.stdin.write(("\n".join(lines[:9]) + "\n").encode())
+    proc.stdin.flush()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:  # wait until the ninth answer is on disk
+        if path.exists() and path.read_text().count('"type":"answer"') == 9:
+            break
+        time.sleep(0.05)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert path.read_text().count('"type":"answer"') == 9
+    resumed = subprocess.run([sys.executable, "-m", "momon_cli", "play", "--resume", str(path), "--script", "-"],
+                             input=("\n".join(lines[9:]) + "\n").encode(), capture_output=True, env=env)
+    out = resumed.stdout.decode()
+    assert resumed.returncode == 0, out + resumed.stderr.decode()
+    assert "Winner: Ann (P1)" in out and "Control Score: P1 8 – P2 7" in out
+    whole = _record(tmp_path)  # the same game played without a break
+    assert read_record(path).events == read_record(whole).events
+    assert verify(read_record(path)) is None
+
+
+def test_resume_refuses_a_finished_game(tmp_path):
+    path = _record(tmp_path)
+    result = runner.invoke(app, ["play", "--resume", str(path)])
+    assert result.exit_code == 1 and "that game is over" in result.output
+
+
+def test_replay_keys_walk_steps_and_turns(tmp_path):
+    path = _record(tmp_path)
+    timeline = Timeline(read_record(path))
+    assert timeline.move(1, "next") == 2 and timeline.move(2, "previous") == 1
+    turn2 = timeline.move(timeline.step_of_turn(1), "next_turn")
+    assert timeline.lines[turn2 - 1].startswith("— Turn 2")
+    assert timeline.move(turn2, "previous_turn") == timeline.step_of_turn(1)
+    assert timeline.move(5, "end") == timeline.last
+    out = Console(file=open(os.devnull, "w"), width=100)
+    with create_pipe_input() as pipe:
+        pipe.send_text("nnptTeq")
+        from io import StringIO
+        buffer = StringIO()
+        run_viewer(timeline, Console(file=buffer, width=100, no_color=True), 1, pipe, DummyOutput())
+    shown = [line for line in buffer.getvalue().splitlines() if line.startswith("Step ")]
+    steps = [int(line.split()[1].split("/")[0]) for line in shown]
+    assert steps[:3] == [1, 2, 3] and steps[3] == 2 and steps[-1] == timeline.last
+    out.file.close()
+
+
+def test_replay_turn_option_and_state_json_contract(tmp_path):
+    path = _record(tmp_path)
+    result = runner.invoke(app, ["replay", str(path), "--turn", "3", "--json"])
+    state = json.loads(result.output)
+    assert state["turn"] == 3 and state["active"] == 1 and state["result"] is None
+    assert set(state) == {"turn", "active", "first_player_token", "profile", "arena", "hands", "voids", "scores",
+                          "result"}
+    assert len(state["arena"]) == 16 and set(state["hands"]) == {"1", "2"}
+    taken = [v for v in state["arena"].values() if v]
+    assert set(taken[0]) == {"card", "name", "owner", "controller", "power", "element", "ward", "token_value"}
+    final = json.loads(runner.invoke(app, ["replay", str(path), "--to-end", "--json"]).output)
+    assert final["result"] == {"winner": 1, "reason": "full-arena", "tiebreak": False}
+    assert runner.invoke(app, ["replay", str(path), "--turn", "2"]).exit_code == 0
+
+
+def test_export_and_games_list(tmp_path):
+    path = _record(tmp_path)
+    md = runner.invoke(app, ["export", str(path), "--format", "md"]).output
+    assert md.startswith("# Ann vs Bea") and "## Turn 1: Ann" in md and "> Ann chooses to Summon onto A4" in md
+    assert "Game over" in md
+    txt = runner.invoke(app, ["export", str(path), "--format", "txt"]).output
+    assert "— Turn 1: Ann" in txt and "#" not in txt.splitlines()[0]
+    unfinished = tmp_path / "half.jsonl"
+    runner.invoke(app, ["play", *ARGS, "--script", "-", "--log", str(unfinished)], input="summon halo A4\n")
+    listing = runner.invoke(app, ["games", "--folder", str(tmp_path)], env={"COLUMNS": "200"}).output
+    assert listing.index("half.jsonl") < listing.index("g.jsonl")  # newest first
+    assert "unfinished" in listing and "Ann wins (full-arena)" in listing
+
+
+def test_time_travel_stops_exactly_after_an_event(tmp_path):
+    record = read_record(_record(tmp_path))
+    game = rebuild(record, stop_after=10)
+    assert len(game.events) == 10
