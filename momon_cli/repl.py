@@ -17,6 +17,7 @@ from rich.text import Text
 
 from . import render, rulesdoc
 from .answers import ACCEPTED, BadAnswer, completions, parse
+from .cardtext import ability_text
 from .engine import Decision, Game, IllegalAnswer, Kind
 from .engine.effects import scores
 from .narrate import Narrator
@@ -217,7 +218,7 @@ class HotSeat:
             self.console.print(HELP)
             self.console.print(f"This prompt accepts: {ACCEPTED[decision.kind]}")
         elif word == "inspect":
-            self._inspect(arg)
+            self._inspect(arg, decision.player)
         elif word == "log":
             n = int(arg) if arg.isdigit() else 10
             for line in self.log[-n:]:
@@ -227,7 +228,8 @@ class HotSeat:
             if not queue:
                 self.console.print("The Trigger Queue is empty.")
             for i, t in enumerate(queue, 1):
-                self.console.print(Text(f"{i}. {t.card.name} ({game.setup.names[t.controller - 1]})"))
+                self.console.print(Text(f"{i}. {t.card.name} ({game.setup.names[t.controller - 1]}): "
+                                        f"{ability_text(t.ability)}"))
         elif word == "rules":
             found = rulesdoc.lookup(arg)
             if not arg or not found:
@@ -247,19 +249,24 @@ class HotSeat:
             return "answered"
         return None
 
-    def _inspect(self, arg: str) -> None:
+    def _inspect(self, arg: str, player: int) -> None:
+        """A Momon on a Space, or a card the asking player can see (Arena, face-up Voids, own Hand)."""
         game = self.game
         zones = game.state.zones
         space = arg.upper()
         if space in zones.arena:
             self.console.print(render.object_panel(game, zones.objects[zones.arena[space]]))
             return
+        visible = [zones.objects[o] for o in zones.arena.values()]
+        visible += [zones.objects[o] for p in (1, 2) for o in zones.voids[p] if zones.objects[o].face_up]
+        visible += [zones.objects[o] for o in zones.hands[player]]
         low = arg.lower()
-        cards = {c.id: c for deck in game.setup.decks for c in deck}
-        matches = [c for c in cards.values() if low and (c.id.lower() == low or c.name.lower().startswith(low))]
-        if len(matches) == 1 or (matches and all(m.id == matches[0].id for m in matches)):
-            self.console.print(render.card_panel(matches[0]))
-        elif matches:
-            self._error(f"{arg!r} could be {', '.join(sorted(c.name for c in matches))}; type more of it.")
+        cards = {o.card.id: o.card for o in visible if low and (o.card.id.lower() == low
+                                                              or o.card.name.lower().startswith(low))}
+        if len(cards) == 1:
+            self.console.print(render.card_panel(next(iter(cards.values()))))
+        elif cards:
+            self._error(f"{arg!r} could be {', '.join(sorted(c.name for c in cards.values()))}; type more of it.")
         else:
-            self._error(f"Nothing to inspect at {arg!r}: give an occupied Space (e.g. B2) or a card id or name.")
+            self._error(f"Nothing to inspect at {arg!r}: give an occupied Space (e.g. B2), or a card you can see "
+                        f"by id or name.")

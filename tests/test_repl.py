@@ -119,11 +119,15 @@ def test_ctrl_c_keeps_playing_and_ctrl_d_saves_and_leaves(tmp_path):
 
 
 def test_commands_at_a_prompt(tmp_path):
-    typed = "\nhelp\ninspect A4\ninspect cinder\ninspect nowhere\nlog 2\nqueue\nrules ward\nrules zzzqqq\nsave\nquit\n"
-    g = game([mk("Pup", "Fire", 2, ["N"])], [mk("Spare")], [arena(2, mk("Left", "Fire", 4), "A4")])
+    typed = "\nhelp\ninspect A4\ninspect pup\ninspect secret\ninspect nowhere\nlog 2\nqueue\nrules ward\n" \
+            "rules zzzqqq\nsave\nquit\n"
+    g = game([mk("Pup", "Fire", 2, ["N"], flavor="A warm little thing.")], [mk("Secret")],
+             [arena(2, mk("Left", "Fire", 4), "A4")])
     run = play(g, typed, tmp_path)
     assert "inspect <space|card>" in run.text
     assert "On A4: Power 4 now, controlled by Bea (P2)" in run.text
+    assert "A warm little thing." in run.text  # a card in the asking player's own Hand
+    assert "Nothing to inspect at 'secret'" in run.text  # the opponent's Hand stays hidden
     assert "Nothing to inspect at 'nowhere'" in run.text
     assert "The Trigger Queue is empty." in run.text
     assert "TH 17.6" in run.text  # the Ward rule, from docs/rules.md

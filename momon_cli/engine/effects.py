@@ -22,7 +22,10 @@ if TYPE_CHECKING:
 
 def power(game: "Game", obj: GameObject) -> int:
     value = obj.card.power
-    for e in game.state.effects:
+    effects = game.state.effects
+    if not effects:
+        return value
+    for e in effects:
         if e.target == obj.oid and e.kind == "power":
             value += e.amount
     return value
