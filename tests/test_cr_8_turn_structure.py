@@ -116,3 +116,19 @@ def test_cr_8_start_of_turn_expiration_only_for_the_effects_owner():
     removed = of(g, "sbc")[0]
     assert removed.action == "ward_token_removed"  # and SBC removes the Token (BASELINE 12.2)
     assert not at(g, "A1").ward_token
+
+
+def test_r_mc_16_until_end_of_turn_made_after_the_expirations_still_ends_this_turn():
+    # Dud dies at the end-of-turn expirations; its Leaves Arena trigger gives Pal +1 until
+    # end of turn; that +1 must expire before the turn ends.
+    dud = mk("Dud", "Light", 1, ability=[
+        {"when": "on_summon", "do": [{"power": -1, "on": "self", "until": "leaves_arena"},
+                                     {"power": 1, "on": "self", "until": "end_of_turn"}]},
+        {"when": "leaves_arena", "do": [{"power": 1, "on": "friendly"}]}])
+    g = game([dud], [mk("Imp")], [arena(1, mk("Pal", "Fire", 3), "D1")])
+    summon(g, "Dud", "A1")
+    turn_end = index(g, lambda e: e.kind == "turn_ended")
+    boost = index(g, lambda e: e.kind == "power_modified" and e.name == "Pal")
+    gone = index(g, lambda e: e.kind == "expired" and e.name == "Pal")
+    assert boost < gone < turn_end
+    assert g.state.effects == []

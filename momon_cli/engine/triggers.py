@@ -43,7 +43,12 @@ class Trigger:
                            self.ability.index, self.targets)
 
     def signature(self) -> tuple:
-        return (self.card.id, self.ability.index, self.source, self.targets)
+        """Equal for triggers that do exactly the same thing in any order [BASELINE 11.3, R-mc 12]:
+        copies of one ability with no targets, no "may" and nothing read from their own source."""
+        a = self.ability
+        own = a.may or a.target is not None or any(
+            i.on == "self" or (i.group is not None and (i.group.adjacent or i.group.other)) for i in a.do)
+        return (a, self.tid if own else None)
 
 
 class TriggerQueue:

@@ -71,8 +71,13 @@ def play_turn(game: "Game"):
     game.emit(ev.StepStarted(state.turn, "end"))  # Step 3
     triggers.turn_based("end_of_turn")
     yield from triggers.resolve_all()
-    expire(game, "end_of_turn")
-    yield from triggers.resolve_all()
+    # Expirations, SBC, their triggers; again while those triggers made new "until end of
+    # turn" effects, which must not outlive this turn [R-mc 16, docs/rules.md].
+    while True:
+        expire(game, "end_of_turn")
+        yield from triggers.resolve_all()
+        if not any(e.until == "end_of_turn" for e in state.effects):
+            break
     game.emit(ev.TurnEnded(state.turn))
 
 
