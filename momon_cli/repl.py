@@ -158,6 +158,7 @@ class HotSeat:
         for line in earlier[-40 if len(earlier) <= 40 else -20:]:
             self.console.print(Text(line))
         game.listen(self._on_event)
+        self.console.print(Text(f"Recording to {self.recorder.path}", style="dim"))
         while game.pending is not None:
             decision = game.pending
             private = self.reader.interactive and decision.kind in PRIVATE

@@ -60,3 +60,16 @@ def test_cr_11_1_8_last_known_information_of_a_source_that_left():
     assert g.state.zones.last_known[oid] == lki
     assert (lki.power, lki.element, lki.space, lki.controller) == (4, "Air", "B2", 1)
     assert new.oid != oid and new.zone == "void"
+
+
+def test_cr_11_1_5_abilities_work_only_from_the_arena():
+    from helpers import void
+    stag = mk("Stag", "Light", 2, ability=[{"when": "turn_start", "do": [{"power": 1, "on": "self"}]},
+                                           {"when": "end_of_turn", "whose": "each",
+                                            "do": [{"take_first_player_token": True}]}])
+    g = game([stag, mk("Pup")], [mk("Imp"), mk("Imp2")], [void(1, stag)])
+    summon(g, "Pup", "A1")  # Stag in Hand and in the Void: nothing triggers
+    assert of(g, "trigger_waiting") == []
+    summon(g, "Imp", "D4")
+    summon(g, "Stag", "B1")  # on the Arena it works: Ann's End of Turn, then Bea's Turn Start is not Ann's
+    assert [e.timing for e in of(g, "trigger_waiting")] == ["end_of_turn"]
