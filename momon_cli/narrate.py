@@ -122,7 +122,7 @@ class Narrator:
         return f"{self.who(e.player)} concedes (BASELINE 7.1)."
 
     def _game_ended(self, e: ev.GameEnded) -> str:
-        tie = f" Tied: the First Player Token holder wins (BASELINE 7.4)." if e.tiebreak else ""
+        tie = " Tied: the First Player Token holder wins (BASELINE 7.4)." if e.tiebreak else ""
         return (f"Game over — {END_WORDS[e.reason]}. Control Score {self.who(1)} {e.scores[0]}, "
                 f"{self.who(2)} {e.scores[1]}. {self.who(e.winner)} wins.{tie}")
 

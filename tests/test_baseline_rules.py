@@ -2,7 +2,7 @@
 
 import pytest
 
-from helpers import MATRIX, arena, at, game, kinds, mk, of, pass_turn, summon, void
+from helpers import MATRIX, arena, at, game, kinds, mk, of, summon, void
 from momon_cli.engine import IllegalAnswer, Kind
 from momon_cli.engine import turn as turn_module
 from momon_cli.engine.arena import ADJACENT, SPACES, screen_direction, sight_target

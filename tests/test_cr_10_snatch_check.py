@@ -2,7 +2,7 @@
 
 import pytest
 
-from helpers import arena, at, game, index, kinds, mk, of, resolved_names, summon
+from helpers import arena, at, game, index, mk, of, resolved_names, summon
 from momon_cli.engine import Kind
 from momon_cli.engine.snatch import Attempt, judge
 from momon_cli.engine.zones import VOID

@@ -1,8 +1,7 @@
 """This project's own rulings where even BASELINE.md is silent (docs/rules.md, [R-mc n])."""
 
-import pytest
 
-from helpers import arena, at, game, index, kinds, mk, of, summon, void
+from helpers import arena, at, game, kinds, mk, of, summon, void
 from momon_cli.engine import Kind
 from momon_cli.engine.sbc import leave_arena
 from momon_cli.engine.zones import VOID
