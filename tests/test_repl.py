@@ -134,3 +134,15 @@ def test_commands_at_a_prompt(tmp_path):
     assert "Nothing found." in run.text
     assert "every answer is saved as you play" in run.text
     assert "Resume it with" in run.text and run.code == 0
+
+
+def test_completion_offers_commands_hand_cards_and_empty_spaces(tmp_path):
+    from momon_cli.answers import completions
+    from momon_cli.repl import COMMANDS
+    g = game([mk("Cinder Pup"), mk("Tide Imp")], [mk("Spare")], [arena(2, mk("Left"), "A4")])
+    words = completions(g, g.pending)
+    assert {"summon", "Cinder", "Tide", "A1", "D4"} <= set(words) and "A4" not in words
+    assert {"help", "inspect", "concede", "quit"} <= set(COMMANDS)
+    sprite = target_game()
+    sprite.answer((sprite.state.zones.hands[1][0], "B1"))
+    assert completions(sprite, sprite.pending) == ["A4", "D4"]
