@@ -41,8 +41,10 @@ def _cell(game: Game, space: str) -> Text:
     if oid is None:
         return Text(f"\n{space:^{CELL}}\n\n", style="dim")
     obj = zones.objects[oid]
-    a = _arrows(obj)
-    g = lambda d: a.get(d, " ")  # noqa: E731 - a tiny local lookup
+    arrows = _arrows(obj)
+
+    def g(direction: str) -> str:
+        return arrows.get(direction, " ")
     current = power(game, obj)
     marks = ("W" if has_ward(game, obj) else "") + (f"T{token_value(obj)}" if token_value(obj) != 1 else "") \
         + ("≠" if obj.owner != obj.controller else "")
@@ -103,17 +105,19 @@ def card_line(card: CardDef) -> str:
     return f"{card.name} ({card.id}) {card.element} Power {card.power} {card.stars}★ sights {sights}{traits}"
 
 
-def hand_view(game: Game, player: int) -> Text:
-    """A numbered Hand, one card a line with its ability beneath: readable at 60 columns."""
-    text = Text.assemble(player_label(game, player), "'s Hand:\n")
+def hand_view(game: Game, player: int) -> Group:
+    """A numbered Hand, one card a row with its ability beneath: readable at 60 columns."""
+    rows = Table.grid(padding=(0, 1))
+    rows.add_column(justify="right", style="bold")
+    rows.add_column()
     zones = game.state.zones
     for i, oid in enumerate(zones.hands[player], 1):
         card = zones.objects[oid].card
-        text.append(f" {i}. ", style="bold")
-        text.append(card_line(card) + "\n")
+        line = Text(card_line(card))
         if card.abilities:
-            text.append(f"    {card_text(card)}\n", style="dim")
-    return text
+            line.append("\n" + card_text(card), style="dim")
+        rows.add_row(f"{i}.", line)
+    return Group(Text.assemble(player_label(game, player), "'s Hand:"), rows)
 
 
 def card_panel(card: CardDef) -> Panel:
