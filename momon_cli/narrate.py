@@ -60,21 +60,23 @@ class Narrator:
         self.triggers[e.trigger] = (e.name, e.timing)
         return f"{e.name}'s {TIMING_WORDS[e.timing]} ability triggers, controlled by {self.who(e.controller)} (CR 11.1.6)."
 
+    def _ability(self, trigger: int) -> str:
+        """"Kiln Drake's On Summon ability", for a trigger seen waiting earlier."""
+        name, timing = self.triggers[trigger]
+        return f"{name}'s {TIMING_WORDS[timing]} ability"
+
     def _trigger_queued(self, e: ev.TriggerQueued) -> str:
-        name, timing = self.triggers[e.trigger]
-        return f"{name}'s {TIMING_WORDS[timing]} ability enters the Queue at position {e.position} (CR 17.2)."
+        return f"{self._ability(e.trigger)} enters the Queue at position {e.position} (CR 17.2)."
 
     def _trigger_not_queued(self, e: ev.TriggerNotQueued) -> str:
-        name, timing = self.triggers[e.trigger]
-        return f"{name}'s {TIMING_WORDS[timing]} ability has no legal target and is not queued (BASELINE 11.4)."
+        return f"{self._ability(e.trigger)} has no legal target and is not queued (BASELINE 11.4)."
 
     def _ability_resolved(self, e: ev.AbilityResolved) -> str:
-        name, timing = self.triggers[e.trigger]
         if e.outcome == "declined":
-            return f"{name}'s {TIMING_WORDS[timing]} ability: its controller declines."
+            return f"{self._ability(e.trigger)}: its controller declines."
         if e.outcome == "no_legal_targets":
-            return f"{name}'s {TIMING_WORDS[timing]} ability does nothing: its targets are gone (CR 17.3)."
-        return f"{name}'s {TIMING_WORDS[timing]} ability resolves."
+            return f"{self._ability(e.trigger)} does nothing: its targets are gone (CR 17.3)."
+        return f"{self._ability(e.trigger)} resolves."
 
     def _power_modified(self, e: ev.PowerModified) -> str:
         return f"{e.name} gets {e.amount:+d} Power {UNTIL_WORDS[e.until]}: Power is now {e.power}."

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .carddata import load_matrix
 from .engine import Game, GameOver, IllegalAnswer
+from .engine.arena import SPACES
 from .engine.effects import has_ward, power, scores, token_value
 from .narrate import Narrator
 from .record import Record, setup_from_header
@@ -61,28 +62,29 @@ def rebuild(record: Record, stop_after: int | None = None, listeners=()) -> Game
 def verify(record: Record) -> Difference | None:
     """Replay from the header and the answers; the first way the events differ, or None."""
     recorded = record.events
-    state = {"first": None}
+    first: Difference | None = None
 
     def compare(event) -> None:
+        nonlocal first
         i = len(game.events) - 1
         found = _normal(event)
         if i >= len(recorded) and record.warnings:
             return  # a torn record ends early: what it lost, the replay supplies
-        if state["first"] is None and (i >= len(recorded) or recorded[i] != found):
-            state["first"] = Difference(i, json.dumps(recorded[i]) if i < len(recorded) else "no more events",
+        if first is None and (i >= len(recorded) or recorded[i] != found):
+            first = Difference(i, json.dumps(recorded[i]) if i < len(recorded) else "no more events",
                                         json.dumps(found))
 
     game = Game(setup_from_header(record.header, load_matrix()), (compare,), start=False)
     game.start()
     for n, entry in enumerate(record.answers):
-        if state["first"] is not None:
-            return state["first"]
+        if first is not None:
+            return first
         try:
             _apply(game, entry)
         except (IllegalAnswer, GameOver, ValueError) as err:
             return Difference(len(game.events), f"answer {n + 1} ({json.dumps(entry)}) to be legal", str(err))
-    if state["first"] is not None:
-        return state["first"]
+    if first is not None:
+        return first
     if len(game.events) < len(recorded) or (len(game.events) > len(recorded) and not record.warnings):
         return Difference(len(game.events), f"{len(recorded)} events", f"{len(game.events)} events")
     return None
@@ -93,7 +95,7 @@ def state_json(game: Game) -> dict:
     state = game.state
     zones = state.zones
     arena = {}
-    for space in ("A1 B1 C1 D1 A2 B2 C2 D2 A3 B3 C3 D3 A4 B4 C4 D4".split()):
+    for space in SPACES:
         oid = zones.arena.get(space)
         if oid is None:
             arena[space] = None
@@ -143,27 +145,23 @@ def transcript(record: Record, fmt: str = "md") -> str:
     out = [f"# {names[0]} vs {names[1]}" if md else f"{names[0]} vs {names[1]}", ""]
     out.append(f"{'- ' if md else ''}Decks: {head['decks'][0]['name']} vs {head['decks'][1]['name']}")
     out.append(f"{'- ' if md else ''}Rules: {head['profile']}, seed {head['seed']}, recorded {head['created']}")
-    consumed = 0
-    marks = []  # where each answer falls among the events
-    for entry in record.entries:
-        if entry["type"] == "event":
-            consumed += 1
-        else:
-            marks.append((consumed, entry))
-    marks = iter(marks + [(None, None)])
-    at, entry = next(marks)
-    for i, event in enumerate(game.events):
-        while at is not None and at == i:
-            out.append(f"> {_answer_words(entry, names)}" if md else f"  >> {_answer_words(entry, names)}")
-            at, entry = next(marks)
+    answer_mark = "> " if md else "  >> "
+
+    def tell(event) -> None:
         line = narrator.line(event)
         if line is None:
-            continue
+            return
         if event.kind == "turn_started":
-            out += ["", f"## Turn {event.turn}: {names[event.active - 1]}" if md else line, ""]
+            out.extend(["", f"## Turn {event.turn}: {names[event.active - 1]}" if md else line, ""])
         else:
             out.append(f"- {line}" if md else line)
-    while at is not None:
-        out.append(f"> {_answer_words(entry, names)}" if md else f"  >> {_answer_words(entry, names)}")
-        at, entry = next(marks)
+
+    events = iter(game.events)
+    for entry in record.entries:  # answers in the places the record holds them
+        if entry["type"] != "event":
+            out.append(answer_mark + _answer_words(entry, names))
+        elif (event := next(events, None)) is not None:
+            tell(event)
+    for event in events:  # what a torn record lost, the replay supplies
+        tell(event)
     return "\n".join(out) + "\n"

@@ -41,14 +41,12 @@ def play_random(setup: Setup, record_to: Path | None = None, deck_names=("", "")
     """One whole game, every decision answered by a RandomBot seeded from the game's seed."""
     game = Game(setup)
     bot = RandomBot(f"bot-{setup.seed}")
-    if record_to is None:
-        while game.pending is not None:
-            game.answer(bot(game.pending))
-        return game
-    recorder = Recorder(record_to, game, deck_names)
+    recorder = Recorder(record_to, game, deck_names) if record_to is not None else None
+    answer = recorder.answer if recorder is not None else game.answer
     while game.pending is not None:
-        recorder.answer(bot(game.pending))
-    recorder.close()
+        answer(bot(game.pending))
+    if recorder is not None:
+        recorder.close()
     return game
 
 
