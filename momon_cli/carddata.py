@@ -14,8 +14,18 @@ from pathlib import Path
 
 from .cardtext import card_text
 from .engine.arena import DIRECTIONS
-from .engine.cards import (DURATIONS, INSTRUCTIONS, SELECTORS, SIDES, TIMINGS, Ability, CardDef, Filter,
-                           Instruction, TargetSpec)
+from .engine.cards import (
+    DURATIONS,
+    INSTRUCTIONS,
+    SELECTORS,
+    SIDES,
+    TIMINGS,
+    Ability,
+    CardDef,
+    Filter,
+    Instruction,
+    TargetSpec,
+)
 from .engine.elements import ElementMatrix
 
 CARD_ID = re.compile(r"^[A-Z]{2,5}-\d{3}$")

@@ -6,7 +6,6 @@ No rules here. Errors in input data print one line each and exit 1; no traceback
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -59,11 +58,11 @@ def main(version: bool = typer.Option(False, "--version", callback=_version, is_
 def simulate(
     games: int = typer.Option(100, "--games", "-n", min=1, help="How many games to play."),
     seed: int = typer.Option(1, "--seed", help="Game i uses seed SEED+i-1."),
-    deck1: Optional[str] = typer.Option(None, help="Player 1's deck (built-in name or file); random if omitted."),
-    deck2: Optional[str] = typer.Option(None, help="Player 2's deck (built-in name or file); random if omitted."),
+    deck1: str | None = typer.Option(None, help="Player 1's deck (built-in name or file); random if omitted."),
+    deck2: str | None = typer.Option(None, help="Player 2's deck (built-in name or file); random if omitted."),
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
-    log_dir: Optional[Path] = typer.Option(None, help="Write each game's record into this folder."),
+    log_dir: Path | None = typer.Option(None, help="Write each game's record into this folder."),
 ) -> None:
     """Play random-vs-random games and report games per second.
 
@@ -112,17 +111,17 @@ def default_log_path(seed: int) -> Path:
 
 @app.command()
 def play(
-    p1: Optional[str] = typer.Option(None, "--p1", help="Player 1's name (asked if omitted)."),
-    p2: Optional[str] = typer.Option(None, "--p2", help="Player 2's name (asked if omitted)."),
+    p1: str | None = typer.Option(None, "--p1", help="Player 1's name (asked if omitted)."),
+    p2: str | None = typer.Option(None, "--p2", help="Player 2's name (asked if omitted)."),
     deck1: str = typer.Option(DEFAULT_DECKS[0], help="Player 1's deck: a built-in name or a file."),
     deck2: str = typer.Option(DEFAULT_DECKS[1], help="Player 2's deck: a built-in name or a file."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
-    seed: Optional[int] = typer.Option(None, help="The game's seed (random if omitted)."),
-    first: Optional[int] = typer.Option(None, min=1, max=2, help="Who goes first, 1 or 2 (drawn from the seed if omitted)."),
+    seed: int | None = typer.Option(None, help="The game's seed (random if omitted)."),
+    first: int | None = typer.Option(None, min=1, max=2, help="Who goes first, 1 or 2 (drawn from the seed if omitted)."),
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
-    script: Optional[str] = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer."),
-    log: Optional[Path] = typer.Option(None, help="Write the game record here (default: your data folder)."),
-    resume: Optional[Path] = typer.Option(None, help="Continue the unfinished game saved in this record."),
+    script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer."),
+    log: Path | None = typer.Option(None, help="Write the game record here (default: your data folder)."),
+    resume: Path | None = typer.Option(None, help="Continue the unfinished game saved in this record."),
 ) -> None:
     """Play a hot-seat game: two players, one keyboard.
 
@@ -181,9 +180,9 @@ def play(
 
 @app.command("cards")
 def cards_command(
-    query: Optional[str] = typer.Argument(None, help="A card id or the start of a name: show that card in full."),
-    element: Optional[str] = typer.Option(None, help="Only this Element."),
-    stars: Optional[int] = typer.Option(None, min=1, max=5, help="Only this many Stars."),
+    query: str | None = typer.Argument(None, help="A card id or the start of a name: show that card in full."),
+    element: str | None = typer.Option(None, help="Only this Element."),
+    stars: int | None = typer.Option(None, min=1, max=5, help="Only this many Stars."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
 ) -> None:
     """Browse the card pool; name one card to see it in full.
@@ -293,7 +292,7 @@ def _resume(path: Path):
 @app.command()
 def replay(
     record: Path = typer.Argument(..., help="A game record (.jsonl)."),
-    turn: Optional[int] = typer.Option(None, min=1, help="Start at this turn."),
+    turn: int | None = typer.Option(None, min=1, help="Start at this turn."),
     to_end: bool = typer.Option(False, "--to-end", help="Go straight to the end of the record."),
     as_json: bool = typer.Option(False, "--json", help="Print the state at that point as one JSON object and exit."),
 ) -> None:
@@ -339,7 +338,7 @@ def verify_command(record: Path = typer.Argument(..., help="A game record (.json
 
 
 @app.command()
-def games(folder: Optional[Path] = typer.Option(None, help="Where to look (default: your data folder).")) -> None:
+def games(folder: Path | None = typer.Option(None, help="Where to look (default: your data folder).")) -> None:
     """The saved games, newest first: date, players, decks, result, turns."""
     from rich.console import Console
     from rich.table import Table

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
 
@@ -25,7 +25,7 @@ FORMAT = 1
 def header(setup: Setup, deck_names: tuple[str, str]) -> dict:
     return {
         "type": "header", "format": FORMAT, "engine": __version__,
-        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "profile": setup.profile, "seed": setup.seed, "names": list(setup.names),
         "first_player": setup.first_player,
         "decks": [{"name": deck_names[i], "cards": [card_to_mapping(c) for c in setup.decks[i]]} for i in (0, 1)],

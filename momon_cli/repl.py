@@ -7,7 +7,7 @@ hand-off screen, and writes the game record through the Recorder.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import WordCompleter
@@ -66,7 +66,7 @@ class TerminalReader:
 
     interactive = True
 
-    def __init__(self, hot_seat: "HotSeat", pt_input=None, pt_output=None) -> None:
+    def __init__(self, hot_seat: HotSeat, pt_input=None, pt_output=None) -> None:
         self.hot_seat = hot_seat
         self.session = PromptSession(
             history=InMemoryHistory(),

@@ -1,8 +1,8 @@
 """The reconstructed rules of BASELINE.md: Arena (4), setup (6), game end (7), Summon (9), SBC (12), Elements (16)."""
 
 import pytest
-
 from helpers import MATRIX, arena, at, game, kinds, mk, of, summon, void
+
 from momon_cli.engine import IllegalAnswer, Kind
 from momon_cli.engine import turn as turn_module
 from momon_cli.engine.arena import ADJACENT, SPACES, screen_direction, sight_target
@@ -148,8 +148,8 @@ def test_baseline_16_matrix_refuses_origin_pairs():
 
 def test_same_seed_same_answers_same_events():
     from momon_cli.carddata import builtin_deck_names, load_deck, load_pool
-    from momon_cli.simulate import play_random
     from momon_cli.engine import Setup
+    from momon_cli.simulate import play_random
     pool = load_pool()
     d1, d2 = (load_deck(n, pool) for n in builtin_deck_names()[:2])
     setup = Setup((d1.cards, d2.cards), MATRIX, 99)

@@ -1,10 +1,17 @@
 """Card sets, decks and formats: TOML validated on load, every problem listed (BASELINE 2, 5)."""
 
 import pytest
-
 from helpers import MATRIX
-from momon_cli.carddata import (DataError, builtin_deck_names, deck_problems, load_deck, load_formats, load_pool,
-                                parse_card_set)
+
+from momon_cli.carddata import (
+    DataError,
+    builtin_deck_names,
+    deck_problems,
+    load_deck,
+    load_formats,
+    load_pool,
+    parse_card_set,
+)
 from momon_cli.cardtext import card_text
 
 

@@ -1,8 +1,8 @@
 """CR 10: creating and resolving Snatch Attempts, and post-Snatch triggers."""
 
 import pytest
-
 from helpers import arena, at, game, index, mk, of, resolved_names, summon
+
 from momon_cli.engine import Kind
 from momon_cli.engine.snatch import Attempt, judge
 from momon_cli.engine.zones import VOID

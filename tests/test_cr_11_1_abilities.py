@@ -1,8 +1,8 @@
 """CR 11.1: ability types, sources, controllers and last known information."""
 
 import pytest
-
 from helpers import MATRIX, arena, at, game, mk, of, summon
+
 from momon_cli.carddata import DataError, card_from_mapping
 
 

@@ -1,8 +1,8 @@
 """CR 17 and TH 17: the published scenarios, in the profile each belongs to."""
 
 import pytest
-
 from helpers import arena, at, game, index, kinds, mk, of, resolved_names, summon
+
 from momon_cli.engine import Kind
 from momon_cli.engine import snatch as snatch_module
 

@@ -1,6 +1,7 @@
 """CR 8: the turn's steps, the Active Player, skipped steps and SBC between abilities."""
 
 from helpers import arena, at, game, index, kinds, mk, of, summon
+
 from momon_cli.engine import Kind
 
 

@@ -1,9 +1,9 @@
 """Random whole games (hypothesis): never crash, invariants hold after every event."""
 
+from helpers import MATRIX
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import MATRIX
 from momon_cli.bots import RandomBot
 from momon_cli.carddata import builtin_deck_names, load_deck, load_pool
 from momon_cli.engine import Game, Setup

@@ -2,6 +2,7 @@
 
 
 from helpers import arena, at, game, kinds, mk, of, summon, void
+
 from momon_cli.engine import Kind
 from momon_cli.engine.sbc import leave_arena
 from momon_cli.engine.zones import VOID

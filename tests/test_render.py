@@ -3,9 +3,9 @@
 import re
 from io import StringIO
 
+from helpers import arena, game, mk
 from rich.console import Console
 
-from helpers import arena, game, mk
 from momon_cli import render
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -4,6 +4,7 @@ import json
 
 from helpers import arena, game, mk
 from repl_driver import play, whole_game_lines
+
 from momon_cli.carddata import load_deck, load_matrix, load_pool
 from momon_cli.engine import Game, Setup
 

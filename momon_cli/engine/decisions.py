@@ -8,10 +8,10 @@ engine state is untouched by a refused answer.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     SUMMON = "summon"  # options: (object id, Space) pairs
     SPACE = "space"  # options: Space names
     ORDER_ATTEMPTS = "order_attempts"  # options: AttemptView; answer: a permutation of indices

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .triggers import Trigger
 
 
-def power(game: "Game", obj: GameObject) -> int:
+def power(game: Game, obj: GameObject) -> int:
     value = obj.card.power
     effects = game.state.effects
     if not effects:
@@ -35,7 +35,7 @@ def element(obj: GameObject) -> str:
     return obj.card.element
 
 
-def has_ward(game: "Game", obj: GameObject) -> bool:
+def has_ward(game: Game, obj: GameObject) -> bool:
     return any(e.target == obj.oid and e.kind == "ward" for e in game.state.effects)
 
 
@@ -47,7 +47,7 @@ def token_value(obj: GameObject) -> int:
     return max(0, values[0] if obj.controller == obj.owner else values[1])
 
 
-def scores(game: "Game") -> tuple[int, int]:
+def scores(game: Game) -> tuple[int, int]:
     """Control Score of each player: the sum of their Marking Tokens' values [TH 17.8]."""
     totals = [0, 0]
     zones = game.state.zones
@@ -57,7 +57,7 @@ def scores(game: "Game") -> tuple[int, int]:
     return totals[0], totals[1]
 
 
-def matches(game: "Game", obj: GameObject, flt: Filter, controller: int, source_space: str | None,
+def matches(game: Game, obj: GameObject, flt: Filter, controller: int, source_space: str | None,
             source_oid: int) -> bool:
     """Whether an Arena object fits a filter, read from the ability controller's side."""
     if flt.side == "enemy" and obj.controller == controller:
@@ -81,7 +81,7 @@ def matches(game: "Game", obj: GameObject, flt: Filter, controller: int, source_
 _GROUP_SIDE = {"friendly": "friendly", "enemy": "enemy", "all": "any"}
 
 
-def _affected(game: "Game", trigger: "Trigger", instr: Instruction, targets: tuple[int, ...]) -> list[GameObject]:
+def _affected(game: Game, trigger: Trigger, instr: Instruction, targets: tuple[int, ...]) -> list[GameObject]:
     zones = game.state.zones
     if instr.on == "self":
         obj = zones.on_arena(trigger.source)  # a new object after a zone change is not "self"
@@ -94,7 +94,7 @@ def _affected(game: "Game", trigger: "Trigger", instr: Instruction, targets: tup
             if matches(game, obj, flt, trigger.controller, trigger.source_space, trigger.source)]
 
 
-def apply_instruction(game: "Game", trigger: "Trigger", instr: Instruction, targets: tuple[int, ...]) -> None:
+def apply_instruction(game: Game, trigger: Trigger, instr: Instruction, targets: tuple[int, ...]) -> None:
     state = game.state
     if instr.kind == "take_first_player_token":
         state.first_token = trigger.controller
@@ -109,7 +109,7 @@ def apply_instruction(game: "Game", trigger: "Trigger", instr: Instruction, targ
             grant_ward(game, obj, instr.until, trigger.controller)
 
 
-def grant_ward(game: "Game", obj: GameObject, until: str, controller: int) -> None:
+def grant_ward(game: Game, obj: GameObject, until: str, controller: int) -> None:
     """TH 17.6: a second grant on a Warded Momon creates nothing and extends nothing."""
     state = game.state
     if has_ward(game, obj):
@@ -120,7 +120,7 @@ def grant_ward(game: "Game", obj: GameObject, until: str, controller: int) -> No
     game.emit(ev.WardGranted(obj.oid, obj.card.name, until, False))
 
 
-def expire(game: "Game", when: str) -> None:
+def expire(game: Game, when: str) -> None:
     """Apply start-of-turn or end-of-turn expirations, all at once (CR 8 table)."""
     state = game.state
     if when == "end_of_turn":
@@ -137,7 +137,7 @@ def expire(game: "Game", when: str) -> None:
         game.emit(ev.Expired(e.eid, e.kind, e.target, obj.card.name, when))
 
 
-def forget(game: "Game", oid: int) -> None:
+def forget(game: Game, oid: int) -> None:
     """Drop the effects on an object that has left the Arena: they applied to it alone."""
     effects = game.state.effects
     if any(e.target == oid for e in effects):

@@ -26,7 +26,7 @@ class ElementMatrix:
         return (defender, attacker) in self.beats_pairs
 
     @classmethod
-    def from_mapping(cls, data: dict) -> "ElementMatrix":
+    def from_mapping(cls, data: dict) -> ElementMatrix:
         """Build from ``{"standard": [...], "special": [...], "beats": {A: [B, ...]}}``.
 
         Raises ValueError naming every problem: unknown Elements, and any pair that involves

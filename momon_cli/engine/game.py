@@ -6,7 +6,7 @@ place that advances it. Events go to ``events`` and to every listener, in order.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from . import events as ev
 from .decisions import Decision

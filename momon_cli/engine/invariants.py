@@ -14,7 +14,7 @@ class InvariantBroken(AssertionError):
     pass
 
 
-def check(game: "Game") -> None:
+def check(game: Game) -> None:
     zones = game.state.zones
     placed = list(zones.arena.values())
     for p in (1, 2):

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def leave_arena(game: "Game", oid: int, to_zone: str, face_up: bool = True):
+def leave_arena(game: Game, oid: int, to_zone: str, face_up: bool = True):
     """Move an Arena object away, keeping its last known information; start Leaves Arena triggers."""
     zones = game.state.zones
     obj = zones.objects[oid]
@@ -22,7 +22,7 @@ def leave_arena(game: "Game", oid: int, to_zone: str, face_up: bool = True):
     return lki, new
 
 
-def perform(game: "Game") -> None:
+def perform(game: Game) -> None:
     zones = game.state.zones
     while True:
         on_arena = zones.arena_objects()

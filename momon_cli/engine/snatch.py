@@ -44,7 +44,7 @@ class Judgement:
     defender_element: str
 
 
-def create_attempts(game: "Game", attacker: GameObject) -> list[Attempt]:
+def create_attempts(game: Game, attacker: GameObject) -> list[Attempt]:
     """CR 10.1.2-10.1.4: one Attempt per Sight pointing at a Momon of the opponent."""
     zones = game.state.zones
     attempts = []
@@ -56,7 +56,7 @@ def create_attempts(game: "Game", attacker: GameObject) -> list[Attempt]:
     return attempts
 
 
-def _read(game: "Game", oid: int) -> tuple[str, int, str]:
+def _read(game: Game, oid: int) -> tuple[str, int, str]:
     """Name, current Power and Element; last known information once it has left [CR 11.1.8]."""
     obj = game.state.zones.on_arena(oid)
     if obj is not None:
@@ -65,7 +65,7 @@ def _read(game: "Game", oid: int) -> tuple[str, int, str]:
     return lki.card.name, lki.power, lki.element
 
 
-def judge(game: "Game", a: Attempt, attempts_in_check: int) -> Judgement:
+def judge(game: Game, a: Attempt, attempts_in_check: int) -> Judgement:
     """CR 10.2.1-10.2.6 for one Attempt, on the state as it is now."""
     zones = game.state.zones
     an, ap, ae = _read(game, a.attacker)
@@ -87,7 +87,7 @@ def judge(game: "Game", a: Attempt, attempts_in_check: int) -> Judgement:
     return Judgement(reason in ("power", "element"), reason, an, dn, ap, dp, ae, de)
 
 
-def run_check(game: "Game", attacker_oid: int):
+def run_check(game: Game, attacker_oid: int):
     """Generator: the whole Check for one attacking Momon, ending with its post-Snatch triggers."""
     zones = game.state.zones
     attacker = zones.on_arena(attacker_oid)

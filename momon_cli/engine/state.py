@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .arena import SPACES
 from .cards import CardDef
 from .elements import ElementMatrix
-from .arena import SPACES
 from .zones import ARENA, HAND, VOID, Zones
 
 PROFILES = ("sequential", "simultaneous")
@@ -84,7 +84,7 @@ class GameState:
     result: Result | None = None
 
     @classmethod
-    def new(cls, setup: Setup) -> "GameState":
+    def new(cls, setup: Setup) -> GameState:
         state = cls(setup, random.Random(setup.seed))
         card_no = 0
         for owner, deck in ((1, setup.decks[0]), (2, setup.decks[1])):

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def put_onto_arena(game: "Game", oid: int, space: str, player: int, source: str) -> int:
+def put_onto_arena(game: Game, oid: int, space: str, player: int, source: str) -> int:
     """Summon: a new face-up object on ``space``, Marked with ``player``'s Token (9.1)."""
     new = game.state.zones.move(oid, ARENA, space=space, controller=player)
     game.emit(ev.Summoned(player, new.oid, new.card.id, new.card.name, space, source))
@@ -21,7 +21,7 @@ def put_onto_arena(game: "Game", oid: int, space: str, player: int, source: str)
     return new.oid
 
 
-def turn_based_summon(game: "Game"):
+def turn_based_summon(game: Game):
     """Generator: returns the Summoned object's id, or None when no Summon happened."""
     state = game.state
     zones = state.zones

@@ -56,7 +56,7 @@ class TriggerQueue:
 
     __slots__ = ("game", "waiting", "queue", "_event")
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         self.waiting: list[Trigger] = []
         self.queue: list[Trigger] = []

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def run_game(game: "Game"):
+def run_game(game: Game):
     state = game.state
     setup = state.setup
     if setup.first_player is None:  # 6.2
@@ -40,12 +40,12 @@ def run_game(game: "Game"):
         state.active = state.non_active  # 8.2
 
 
-def record_end(game: "Game", reason: str) -> None:
+def record_end(game: Game, reason: str) -> None:
     game.state.end_reason = reason
     game.emit(ev.EndConditionRecorded(reason))
 
 
-def play_turn(game: "Game"):
+def play_turn(game: Game):
     state = game.state
     zones = state.zones
     triggers = game.triggers
@@ -81,7 +81,7 @@ def play_turn(game: "Game"):
     game.emit(ev.TurnEnded(state.turn))
 
 
-def finish(game: "Game", reason: str, winner: int | None = None) -> None:
+def finish(game: Game, reason: str, winner: int | None = None) -> None:
     """Determine the result by Control Score (BASELINE 7.4), or give it to ``winner``."""
     state = game.state
     score = scores(game)
