@@ -2,10 +2,15 @@
 
 - summon: ``summon <card> <space>`` or ``<card> <space>``; ``<card>`` is a 1-based Hand
   position, a card id, or an unambiguous name prefix; spaces are ``A1``-``D4``
-- an ordering: the option numbers in the wanted order, e.g. ``2 1``
-- targets: Space names or option numbers separated by spaces
+- an ordering: the option numbers (or keys) in the wanted order, ``2 1`` or ``2,1``;
+  an empty line keeps the listed order
+- targets: Space names or option numbers; ``none`` (or an empty line) where none is allowed
 - yes/no: ``y`` or ``n``
+- a card to Summon: its option number, id or name prefix
 - a face-down pick or a Space: its position number / its Space name
+
+Every answer names things by the board (card ids, Spaces, option keys), as the engine
+and the game record take them.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ class BadAnswer(ValueError):
 ACCEPTED = {
     Kind.SUMMON: "summon <card> <space>, e.g. 'summon 1 B2' or 'cinder B2'",
     Kind.SPACE: "an empty Space name, e.g. 'B2'",
-    Kind.ORDER_ATTEMPTS: "every option number once, in the order you want, e.g. '2 1'",
-    Kind.ORDER_TRIGGERS: "every option number once, in the order you want, e.g. '2 1'",
+    Kind.CARD: "a card's option number, id or name",
+    Kind.ORDER_ATTEMPTS: "every option number once, in the order you want, e.g. '2 1' (Enter keeps the listed order)",
+    Kind.ORDER_TRIGGERS: "every option number once, in the order you want, e.g. '2 1' (Enter keeps the listed order)",
     Kind.TARGETS: "Space names or option numbers, e.g. 'C3' or '1'",
     Kind.YES_NO: "'y' or 'n'",
     Kind.PICK_FACE_DOWN: "a position number",
@@ -33,41 +39,53 @@ def _bad(decision: Decision, why: str) -> BadAnswer:
     return BadAnswer(f"{why}. Accepted: {ACCEPTED[decision.kind]}.")
 
 
-def resolve_card(game: Game, player: int, ref: str) -> int:
-    """A Hand card by position, id or name prefix; raises BadAnswer when none or several fit."""
-    zones = game.state.zones
-    hand = zones.hands[player]
-    if ref.isdigit():
-        n = int(ref)
-        if 1 <= n <= len(hand):
-            return hand[n - 1]
-        raise BadAnswer(f"there is no card {n} in the Hand (1-{len(hand)})")
+def _number(token: str) -> int | None:
+    """A plain ASCII whole number, or None ('²' and other digits are not numbers here)."""
+    return int(token) if token.isascii() and token.isdecimal() and len(token) <= 6 else None
+
+
+def _pick_card(ids: list[str], names: dict[str, str], ref: str, where: str) -> str:
+    """One of ``ids`` by 1-based number, id or unambiguous name prefix."""
+    n = _number(ref)
+    if n is not None:
+        if 1 <= n <= len(ids):
+            return ids[n - 1]
+        raise BadAnswer(f"there is no card {n} {where} (1-{len(ids)})")
     low = ref.lower()
-    by_id = [o for o in hand if zones.objects[o].card.id.lower() == low]
-    if by_id:
-        return by_id[0]
-    found = [o for o in hand if zones.objects[o].card.name.lower().startswith(low)]
-    names = sorted({zones.objects[o].card.name for o in found})
-    if len(names) == 1:
-        return found[0]
-    if not names:
-        raise BadAnswer(f"no card in the Hand matches {ref!r}")
-    raise BadAnswer(f"{ref!r} could be {' or '.join(names)}; type more of the name")
+    for card_id in ids:
+        if card_id.lower() == low:
+            return card_id
+    found = sorted({names[i] for i in ids if names[i].lower().startswith(low)})
+    if len(found) == 1:
+        return next(i for i in ids if names[i] == found[0])
+    if not found:
+        raise BadAnswer(f"no card {where} matches {ref[:30]!r}")
+    raise BadAnswer(f"{ref[:30]!r} could be {' or '.join(found)}; type more of the name")
 
 
-def _numbers(decision: Decision, tokens: list[str]) -> list[int]:
-    try:
-        return [int(t) for t in tokens]
-    except ValueError:
-        raise _bad(decision, f"{' '.join(tokens)!r} is not a list of numbers") from None
+def hand_cards(game: Game, player: int) -> tuple[list[str], dict[str, str]]:
+    """The Hand as the player sees it: card ids by position, and each id's name."""
+    zones = game.state.zones
+    cards = [zones.objects[o].card for o in zones.hands[player]]
+    return [c.id for c in cards], {c.id: c.name for c in cards}
 
 
-def parse(game: Game, decision: Decision, line: str):
+def parse(game: Game, decision: Decision, line: str) -> object:
     """The engine answer a typed line stands for; raises BadAnswer."""
-    tokens = line.split()
+    tokens = line.replace(",", " ").split()
+    kind = decision.kind
+    if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
+        keys = decision.keys()
+        if not tokens:
+            return keys
+        numbers = [n for t in tokens if (n := _number(t)) is not None]
+        if len(numbers) != len(tokens) or sorted(numbers) != list(range(1, len(keys) + 1)):
+            raise _bad(decision, f"give each of the numbers 1-{len(keys)} exactly once")
+        return tuple(keys[n - 1] for n in numbers)
+    if kind is Kind.TARGETS and decision.min_count == 0 and (not tokens or tokens == ["none"]):
+        return ()
     if not tokens:
         raise _bad(decision, "nothing typed")
-    kind = decision.kind
     if kind is Kind.SUMMON:
         if tokens[0].lower() == "summon":
             tokens = tokens[1:]
@@ -75,45 +93,46 @@ def parse(game: Game, decision: Decision, line: str):
             raise _bad(decision, "give a card and a Space")
         space = tokens[-1].upper()
         if space not in SPACES:
-            raise _bad(decision, f"{tokens[-1]!r} is not a Space (A1-D4)")
-        oid = resolve_card(game, decision.player, " ".join(tokens[:-1]))
-        if (oid, space) not in decision.options:
+            raise _bad(decision, f"{tokens[-1][:10]!r} is not a Space (A1-D4)")
+        ids, names = hand_cards(game, decision.player)
+        card_id = _pick_card(ids, names, " ".join(tokens[:-1]), "in the Hand")
+        if (card_id, space) not in decision.options:
             raise _bad(decision, f"{space} is not empty")
-        return oid, space
+        return card_id, space
     if kind is Kind.SPACE:
         space = tokens[0].upper()
         if len(tokens) != 1 or space not in decision.options:
-            raise _bad(decision, f"{line.strip()!r} is not an empty Space")
+            raise _bad(decision, f"{line.strip()[:20]!r} is not one of the Spaces offered")
         return space
-    if kind in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS):
-        numbers = _numbers(decision, tokens)
-        n = len(decision.options)
-        if sorted(numbers) != list(range(1, n + 1)):
-            raise _bad(decision, f"give each of the numbers 1-{n} exactly once")
-        return tuple(i - 1 for i in numbers)
+    if kind is Kind.CARD:
+        ids = list(decision.options)
+        names = {c.id: c.name for c in (o.card for o in game.state.zones.objects.values())}
+        return _pick_card(ids, names, " ".join(tokens), "offered")
     if kind is Kind.TARGETS:
-        zones = game.state.zones
         chosen = []
         for t in tokens:
-            if t.isdigit() and 1 <= int(t) <= len(decision.options):
-                chosen.append(decision.options[int(t) - 1])
-            elif zones.arena.get(t.upper()) in decision.options:
-                chosen.append(zones.arena[t.upper()])
+            n = _number(t)
+            if n is not None and 1 <= n <= len(decision.options):
+                chosen.append(decision.options[n - 1])
+            elif t.upper() in decision.options:
+                chosen.append(t.upper())
             else:
-                raise _bad(decision, f"{t!r} is not one of the target options")
-        if len(chosen) != decision.count or len(set(chosen)) != len(chosen):
-            raise _bad(decision, f"choose exactly {decision.count} different target(s)")
+                raise _bad(decision, f"{t[:10]!r} is not one of the target options")
+        low = decision.count if decision.min_count is None else decision.min_count
+        if not low <= len(chosen) <= decision.count or len(set(chosen)) != len(chosen):
+            raise _bad(decision, f"choose {low if low == decision.count else f'{low} to {decision.count}'} "
+                                 "different option(s)")
         return tuple(chosen)
     if kind is Kind.YES_NO:
         word = tokens[0].lower()
         if len(tokens) == 1 and word in ("y", "yes", "n", "no"):
             return word.startswith("y")
-        raise _bad(decision, f"{line.strip()!r} is not yes or no")
+        raise _bad(decision, f"{line.strip()[:20]!r} is not yes or no")
     # Kind.PICK_FACE_DOWN
-    numbers = _numbers(decision, tokens)
-    if len(numbers) != 1 or numbers[0] not in decision.options:
+    n = _number(tokens[0]) if len(tokens) == 1 else None
+    if n is None or n not in decision.options:
         raise _bad(decision, f"pick one position from 1 to {len(decision.options)}")
-    return numbers[0]
+    return n
 
 
 def completions(game: Game, decision: Decision | None) -> list[str]:
@@ -125,10 +144,8 @@ def completions(game: Game, decision: Decision | None) -> list[str]:
         cards = {zones.objects[o].card for o in zones.hands[decision.player]}
         return ["summon"] + sorted({c.name.split()[0] for c in cards} | {c.id for c in cards}) + list(
             zones.empty_spaces())
-    if decision.kind is Kind.SPACE:
+    if decision.kind in (Kind.SPACE, Kind.TARGETS, Kind.CARD):
         return list(decision.options)
-    if decision.kind is Kind.TARGETS:
-        return [zones.objects[o].space for o in decision.options]
     if decision.kind is Kind.YES_NO:
         return ["y", "n"]
     return []

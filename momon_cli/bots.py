@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import assert_never
 
 from .engine import Decision, Kind
 
@@ -10,13 +11,18 @@ from .engine import Decision, Kind
 class RandomBot:
     """Answers from its own seeded generator, never the game's, so it cannot bend the game's RNG."""
 
-    def __init__(self, seed) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: object) -> None:
+        self.rng = random.Random(str(seed))
 
-    def __call__(self, decision: Decision):
+    def __call__(self, decision: Decision) -> object:
         options = decision.options
-        if decision.kind in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS):
-            return tuple(self.rng.sample(range(len(options)), len(options)))
-        if decision.kind is Kind.TARGETS:
-            return tuple(self.rng.sample(options, decision.count))
-        return self.rng.choice(options)
+        kind = decision.kind
+        if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
+            keys = decision.keys()
+            return tuple(self.rng.sample(keys, len(keys)))
+        if kind is Kind.TARGETS:
+            low = decision.count if decision.min_count is None else decision.min_count
+            return tuple(self.rng.sample(options, self.rng.randint(low, decision.count)))
+        if kind in (Kind.SUMMON, Kind.SPACE, Kind.CARD, Kind.YES_NO, Kind.PICK_FACE_DOWN):
+            return self.rng.choice(options)
+        assert_never(kind)

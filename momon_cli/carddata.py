@@ -11,22 +11,13 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from .cardtext import card_text
 from .engine.arena import DIRECTIONS
-from .engine.cards import (
-    DURATIONS,
-    INSTRUCTIONS,
-    SELECTORS,
-    SIDES,
-    TIMINGS,
-    Ability,
-    CardDef,
-    Filter,
-    Instruction,
-    TargetSpec,
-)
+from .engine.cards import KEYWORDS, TIMINGS, Ability, CardDef, Condition, Filter, Problems, Static, StaticPower, TargetSpec
 from .engine.elements import ElementMatrix
+from .engine.instructions import ReadContext, read_instruction
 
 CARD_ID = re.compile(r"^[A-Z]{2,5}-\d{3}$")
 
@@ -39,7 +30,7 @@ class DataError(ValueError):
         self.problems = problems
 
 
-def _read_toml(path: Path | str, text: str | None = None) -> dict:
+def read_toml(path: Path | str, text: str | None = None) -> dict:
     try:
         return tomllib.loads(text if text is not None else Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -54,159 +45,137 @@ def _package_text(name: str) -> str:
 
 def load_matrix() -> ElementMatrix:
     try:
-        return ElementMatrix.from_mapping(_read_toml("elements.toml", _package_text("elements.toml")))
+        return ElementMatrix.from_mapping(read_toml("elements.toml", _package_text("elements.toml")))
     except ValueError as err:
         raise DataError([f"elements.toml: {err}"]) from None
 
 
 def load_formats() -> dict[str, dict]:
-    return _read_toml("formats.toml", _package_text("formats.toml"))
+    return read_toml("formats.toml", _package_text("formats.toml"))
 
 
-class _Checker:
-    """Collects problems for one card while its fields are read."""
-
-    def __init__(self, where: str, problems: list[str]) -> None:
-        self.where, self.problems = where, problems
-
-    def bad(self, field: str, reason: str) -> None:
-        self.problems.append(f"{self.where}: {field}: {reason}")
-
-    def int_in(self, data: dict, key: str, low: int, high: int | None = None, default=None, at: str = ""):
-        value = data.get(key, default)
-        if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
-            self.bad(at + key, f"must be a whole number from {low}" + (f" to {high}" if high is not None else " up"))
-            return default if default is not None else low
-        return value
-
-    def choice(self, data: dict, key: str, allowed, default=None, at: str = ""):
-        value = data.get(key, default)
-        if value not in allowed:
-            self.bad(at + key, f"must be one of {', '.join(map(str, allowed))}")
-            return default if default is not None else next(iter(allowed))
-        return value
-
-    def only(self, data: dict, field: str, allowed: set[str]) -> None:
-        for key in data:
-            if key not in allowed:
-                self.bad(field, f"unknown key {key!r}")
+def _condition(c: Problems, data: object, field: str, elements: tuple[str, ...]) -> Condition:
+    table = c.table(data, field)
+    flt = Filter.read(c, {k: v for k, v in table.items() if k != "count"}, field, elements)
+    return Condition(flt, c.integer(table, "count", 1, 16, 1, field + "."))
 
 
-def _filter(c: _Checker, data, field: str, elements) -> Filter:
-    if not isinstance(data, dict):
-        c.bad(field, "must be a table")
-        return Filter()
-    c.only(data, field, {"side", "count", "stars_max", "stars_min", "element", "adjacent", "other"})
-    return Filter(
-        side=c.choice(data, "side", SIDES, "any", at=f"{field}."),
-        stars_max=c.int_in(data, "stars_max", 1, 5, at=f"{field}.") if "stars_max" in data else None,
-        stars_min=c.int_in(data, "stars_min", 1, 5, at=f"{field}.") if "stars_min" in data else None,
-        element=c.choice(data, "element", elements, at=f"{field}.") if "element" in data else None,
-        adjacent=bool(data.get("adjacent", False)),
-        other=bool(data.get("other", False)),
-    )
+def _static(c: Problems, data: object, field: str, elements: tuple[str, ...]) -> Static | None:
+    """One Continuous Ability [CR 11.1.3]; see docs/cards.md for each key."""
+    table = c.table(data, field)
+    at = field + "."
+    if "power" in table:
+        c.only(table, field, {"power", "while", "per"})
+        amount = table["power"]
+        if type(amount) is not int or amount == 0 or not -99 <= amount <= 99:
+            c.bad(at + "power", "must be a non-zero whole number from -99 to 99")
+            amount = 1
+        if ("while" in table) == ("per" in table):
+            c.bad(field, "a static power needs exactly one of 'while' or 'per'")
+            return None
+        if "while" in table:
+            return Static(power=StaticPower(amount, condition=_condition(c, table["while"], at + "while", elements)))
+        return Static(power=StaticPower(amount, per=Filter.read(c, table["per"], at + "per", elements)))
+    if len(table) != 1:
+        c.bad(field, f"must hold one of {', '.join(STATIC_KEYS)}")
+        return None
+    key, value = next(iter(table.items()))
+    if key in KEYWORDS:
+        c.true(table, key, at)
+        return Static(**{key: True})
+    if key == "token_value":
+        value = c.table(value, at + key)
+        c.only(value, at + key, {"owner_controls", "otherwise"})
+        return Static(token_value=(c.integer(value, "owner_controls", 0, 9, 1, at + key + "."),
+                                   c.integer(value, "otherwise", 0, 9, 1, at + key + ".")))
+    if key == "extra_success":
+        value = c.table(value, at + key)
+        c.only(value, at + key, {"defender"})
+        return Static(extra_success=Filter.read(c, value.get("defender", {}), at + key + ".defender", elements))
+    c.bad(field, f"must hold one of {', '.join(STATIC_KEYS)}")
+    return None
 
 
-def _instruction(c: _Checker, data, field: str, elements, has_target: bool) -> Instruction:
-    if not isinstance(data, dict):
-        c.bad(field, "must be a table")
-        return Instruction("power")
-    kinds = [k for k in INSTRUCTIONS if k in data]
-    if len(kinds) != 1:
-        c.bad(field, f"must name exactly one instruction of {', '.join(INSTRUCTIONS)}")
-        return Instruction("power")
-    kind = kinds[0]
-    c.only(data, field, {kind, "on", "until", "group"})
-    if kind == "take_first_player_token":
-        return Instruction(kind)
-    on = c.choice(data, "on", SELECTORS, "self", at=f"{field}.")
-    if on == "targets" and not has_target:
-        c.bad(f"{field}.on", "'targets' needs the ability to have a target")
-    amount = 0
-    if kind == "power":
-        amount = data["power"]
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
-            c.bad(f"{field}.power", "must be a non-zero whole number")
-            amount = 0
-    elif data["ward"] is not True:
-        c.bad(f"{field}.ward", "must be true")
-    group = _filter(c, data["group"], f"{field}.group", elements) if "group" in data else None
-    return Instruction(kind, on, amount, c.choice(data, "until", DURATIONS, "end_of_turn", at=f"{field}."), group)
+STATIC_KEYS = ("token_value", *KEYWORDS, "extra_success", "power")
 
 
-def _ability(c: _Checker, data, index: int, elements) -> Ability:
+def _ability(c: Problems, data: object, index: int, elements: tuple[str, ...]) -> Ability:
     field = f"ability[{index + 1}]"
-    if not isinstance(data, dict):
-        c.bad(field, "must be a table")
-        return Ability(index)
-    if "static" in data:
-        c.only(data, field, {"static"})
-        static = data["static"]
-        if static == {"unsnatchable_together": True}:
-            return Ability(index, unsnatchable_together=True)
-        value = static.get("token_value") if isinstance(static, dict) and len(static) == 1 else None
-        if isinstance(value, dict) and set(value) == {"owner_controls", "otherwise"}:
-            at = f"{field}.static.token_value."
-            return Ability(index, token_value=(c.int_in(value, "owner_controls", 0, at=at),
-                                               c.int_in(value, "otherwise", 0, at=at)))
-        c.bad(f"{field}.static", "must be { token_value = { owner_controls = N, otherwise = N } } "
-                                 "or { unsnatchable_together = true }")
-        return Ability(index)
-    c.only(data, field, {"when", "whose", "may", "target", "do"})
-    when = c.choice(data, "when", TIMINGS, "on_summon", at=f"{field}.")
-    whose = c.choice(data, "whose", ("yours", "each"), "yours", at=f"{field}.")
+    table = c.table(data, field)
+    models = table.get("models", "")
+    if type(models) is not str or len(models) > 40:
+        c.bad(f"{field}.models", "must be a short note such as 'FBD 134'")
+        models = ""
+    if "static" in table:
+        c.only(table, field, {"static", "models"})
+        return Ability(index, static=_static(c, table["static"], f"{field}.static", elements), models=models)
+    c.only(table, field, {"when", "whose", "may", "once", "if", "target", "do", "models"})
+    at = f"{field}."
+    when = c.choice(table, "when", TIMINGS, "on_summon", at)
+    whose = c.choice(table, "whose", ("yours", "each"), "yours", at)
     if whose == "each" and when != "end_of_turn":
         c.bad(f"{field}.whose", "'each' is only for end_of_turn")
     target = None
-    if "target" in data:
-        spec = data["target"]
-        flt = _filter(c, spec, f"{field}.target", elements)
-        count = c.int_in(spec, "count", 1, 4, 1, at=f"{field}.target.") if isinstance(spec, dict) else 1
-        target = TargetSpec(count, flt)
-    steps = data.get("do")
-    if not isinstance(steps, list) or not steps:
-        c.bad(f"{field}.do", "must be a non-empty list of instructions")
+    if "target" in table:
+        spec = c.table(table["target"], f"{field}.target")
+        flt = Filter.read(c, spec, f"{field}.target", elements, extra=("count",))
+        target = TargetSpec(c.integer(spec, "count", 1, 4, 1, f"{field}.target."), flt)
+    condition = _condition(c, table["if"], f"{field}.if", elements) if "if" in table else None
+    steps = table.get("do")
+    if not isinstance(steps, list) or not steps or len(steps) > 8:
+        c.bad(f"{field}.do", "must be a list of 1 to 8 instructions")
         steps = []
-    do = tuple(_instruction(c, s, f"{field}.do[{i + 1}]", elements, target is not None) for i, s in enumerate(steps))
-    return Ability(index, when, whose, bool(data.get("may", False)), target, do)
+    rc = ReadContext(elements, when, target)
+    do = tuple(i for n, s in enumerate(steps) if (i := read_instruction(c, s, f"{field}.do[{n + 1}].", rc)) is not None)
+    return Ability(index, when, whose, c.flag(table, "may", at), c.flag(table, "once", at), condition, target, do,
+                   models=models)
 
 
 CARD_KEYS = {"id", "name", "stars", "element", "power", "sights", "traits", "text", "flavor", "ability"}
 
 
-def _card(data, where: str, problems: list[str], elements) -> CardDef | None:
+NAME_LIMIT = 40  # characters in a card name
+TEXT_LIMIT = 400  # characters in flavour text
+
+
+def _card(data: object, where: str, problems: list[str], elements: tuple[str, ...]) -> CardDef | None:
     if not isinstance(data, dict):
         problems.append(f"{where}: must be a table")
         return None
     card_id = data.get("id")
-    c = _Checker(f"{where}: {card_id if isinstance(card_id, str) else '?'}", problems)
+    c = Problems(f"{where}: {card_id if isinstance(card_id, str) and CARD_ID.match(card_id) else '?'}", problems)
     before = len(problems)
     if not isinstance(card_id, str) or not CARD_ID.match(card_id):
         c.bad("id", "must look like SET-001 (set code, dash, three digits)")
     c.only(data, "card", CARD_KEYS)
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        c.bad("name", "must be a non-empty string")
-    stars = c.int_in(data, "stars", 1, 5)
-    element = c.choice(data, "element", elements)
-    power = c.int_in(data, "power", 1)
+    if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
+        c.bad("name", f"must be a non-empty string of at most {NAME_LIMIT} characters")
+    stars = c.integer(data, "stars", 1, 5, 1)
+    element = c.choice(data, "element", elements, elements[0])
+    power = c.integer(data, "power", 1, 99, 1)
     sights = data.get("sights")
     if not isinstance(sights, list) or any(s not in DIRECTIONS for s in sights) or len(set(sights)) != len(sights):
         c.bad("sights", f"must be a list of distinct directions from {' '.join(DIRECTIONS)}")
         sights = []
     traits = data.get("traits", [])
-    if not isinstance(traits, list) or not all(isinstance(t, str) and t for t in traits):
+    if not isinstance(traits, list) or not all(isinstance(t, str) and 0 < len(t) <= 20 for t in traits):
         c.bad("traits", "must be a list of names")
         traits = []
+    flavor = data.get("flavor", "")
+    if not isinstance(flavor, str) or len(flavor) > TEXT_LIMIT:
+        c.bad("flavor", f"must be text of at most {TEXT_LIMIT} characters")
+        flavor = ""
     raw = data.get("ability", [])
-    if not isinstance(raw, list):
-        c.bad("ability", "must be an array of tables ([[card.ability]])")
+    if not isinstance(raw, list) or len(raw) > 6:
+        c.bad("ability", "must be an array of at most 6 tables ([[card.ability]])")
         raw = []
     abilities = tuple(_ability(c, a, i, elements) for i, a in enumerate(raw))
     if len(problems) > before:
         return None
+    assert isinstance(card_id, str) and isinstance(name, str)
     card = CardDef(card_id, name.strip(), stars, element, power,
-                   tuple(d for d in DIRECTIONS if d in sights), tuple(traits), abilities, str(data.get("flavor", "")))
+                   tuple(d for d in DIRECTIONS if d in sights), tuple(traits), abilities, flavor)
     text = data.get("text", "")
     if text and text != card_text(card):
         c.bad("text", f"does not match the abilities; it should read: {card_text(card)!r}")
@@ -224,7 +193,7 @@ def card_from_mapping(data: dict, matrix: ElementMatrix, source: str = "card") -
 
 
 def parse_card_set(text: str, source: str, matrix: ElementMatrix) -> dict[str, CardDef]:
-    data = _read_toml(source, text)
+    data = read_toml(source, text)
     problems: list[str] = []
     cards: dict[str, CardDef] = {}
     raw = data.get("card", [])
@@ -294,7 +263,7 @@ def load_deck(name_or_path: str, pool: dict[str, CardDef]) -> Deck:
         if not path.exists():
             raise DataError([f"no built-in deck named {name_or_path!r} "
                              f"(built-in: {', '.join(builtin_deck_names())}; or give a file path)"])
-    data = _read_toml(path)
+    data = read_toml(path)
     problems = []
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
@@ -343,41 +312,43 @@ def deck_problems(cards: list[CardDef], rules: dict, fmt: str) -> list[str]:
     return problems
 
 
-def _filter_mapping(flt: Filter) -> dict:
-    data: dict = {}
-    if flt.side != "any":
-        data["side"] = flt.side
-    for key in ("stars_max", "stars_min", "element"):
-        if getattr(flt, key) is not None:
-            data[key] = getattr(flt, key)
-    for key in ("adjacent", "other"):
-        if getattr(flt, key):
-            data[key] = True
+def _ability_mapping(a: Ability) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if a.static is not None:
+        data["static"] = _static_mapping(a.static)
+    else:
+        data["when"] = a.when
+        if a.whose != "yours":
+            data["whose"] = a.whose
+        for key in ("may", "once"):
+            if getattr(a, key):
+                data[key] = True
+        if a.condition is not None:
+            data["if"] = _condition_mapping(a.condition)
+        if a.target is not None:
+            data["target"] = {**a.target.filter.to_toml(), **({"count": a.target.count} if a.target.count != 1 else {})}
+        data["do"] = [i.to_toml() for i in a.do]
+    if a.models:
+        data["models"] = a.models
     return data
 
 
-def _ability_mapping(a: Ability) -> dict:
-    if a.token_value is not None:
-        return {"static": {"token_value": {"owner_controls": a.token_value[0], "otherwise": a.token_value[1]}}}
-    if a.unsnatchable_together:
-        return {"static": {"unsnatchable_together": True}}
-    data: dict = {"when": a.when}
-    if a.whose != "yours":
-        data["whose"] = a.whose
-    if a.may:
-        data["may"] = True
-    if a.target is not None:
-        data["target"] = {**_filter_mapping(a.target.filter), **({"count": a.target.count} if a.target.count != 1 else {})}
-    steps = []
-    for i in a.do:
-        step: dict = {i.kind: True if i.kind != "power" else i.amount}
-        if i.kind != "take_first_player_token":
-            step.update(on=i.on, until=i.until)
-            if i.group is not None:
-                step["group"] = _filter_mapping(i.group)
-        steps.append(step)
-    data["do"] = steps
-    return data
+def _condition_mapping(cond: Condition) -> dict[str, Any]:
+    return {**cond.filter.to_toml(), **({"count": cond.count} if cond.count != 1 else {})}
+
+
+def _static_mapping(s: Static) -> dict[str, Any]:
+    if s.token_value is not None:
+        return {"token_value": {"owner_controls": s.token_value[0], "otherwise": s.token_value[1]}}
+    if s.extra_success is not None:
+        return {"extra_success": {"defender": s.extra_success.to_toml()}}
+    if s.power is not None:
+        p = s.power
+        if p.per is not None:
+            return {"power": p.amount, "per": p.per.to_toml()}
+        assert p.condition is not None
+        return {"power": p.amount, "while": _condition_mapping(p.condition)}
+    return {next(k for k in KEYWORDS if getattr(s, k)): True}
 
 
 def card_to_mapping(card: CardDef) -> dict:

@@ -1,12 +1,14 @@
 """Rules text generated from ability data, so what a player reads is what the engine does.
 
-One phrase builder per instruction kind; the loader refuses a card whose written ``text``
-differs from this.
+Each instruction writes its own phrase (``momon_cli.engine.instructions``); this module
+adds the Timing Header, "you may", once-only rights, conditions and Continuous Abilities.
+The loader refuses a card whose written ``text`` differs from this.
 """
 
 from __future__ import annotations
 
-from .engine.cards import Ability, CardDef, Filter, Instruction
+from .engine.cards import Ability, CardDef, Condition, Static
+from .engine.instructions import describe_filter
 
 _HEADERS = {
     "on_summon": "On Summon",
@@ -15,58 +17,45 @@ _HEADERS = {
     "turn_start": "At the start of your turn",
     "leaves_arena": "When I leave the Arena",
 }
-_UNTIL = {
-    "end_of_turn": " until end of turn",
-    "your_next_turn": " until the start of your next turn",
-    "leaves_arena": "",
+_KEYWORD_TEXT = {
+    "unsnatchable_together": "I cannot be Snatched together with another Momon.",
+    "unsnatchable_by_opponent_abilities": "I cannot be Snatched by your opponent's abilities.",
+    "cannot_snatch": "I cannot Snatch.",
 }
-_SIDE = {"enemy": "enemy", "friendly": "friendly", "any": ""}
 
 
-def describe_filter(flt: Filter, noun: str = "Momon") -> str:
-    words = " ".join(w for w in ("other" if flt.other else "", _SIDE[flt.side], flt.element or "", noun) if w)
-    extras = []
-    if flt.stars_max is not None:
-        extras.append(f"with {flt.stars_max} Stars or fewer")
-    if flt.stars_min is not None:
-        extras.append(f"with {flt.stars_min} Stars or more")
-    if flt.adjacent:
-        extras.append("adjacent to me")
-    return " ".join([words, *extras])
+def condition_text(cond: Condition) -> str:
+    what = describe_filter(cond.filter)
+    return f"there is a {what}" if cond.count == 1 else f"there are {cond.count} or more of {what}s"
 
 
-def _who(instr: Instruction, ability: Ability) -> str:
-    if instr.on == "self":
-        return "me"
-    if instr.on == "targets":
-        spec = ability.target
-        return f"{'target' if spec.count == 1 else f'{spec.count} target'} {describe_filter(spec.filter)}"
-    group = instr.group or Filter()
-    side = {"friendly": "friendly", "enemy": "enemy", "all": "any"}[instr.on]
-    flt = Filter(side, group.stars_max, group.stars_min, group.element, group.adjacent, group.other)
-    return "each " + describe_filter(flt)
-
-
-def _instruction(instr: Instruction, ability: Ability) -> str:
-    if instr.kind == "take_first_player_token":
-        return "take the First Player Token"
-    who = _who(instr, ability)
-    if instr.kind == "power":
-        return f"give {who} {instr.amount:+d} Power{_UNTIL[instr.until]}"
-    return f"give {who} Ward{_UNTIL[instr.until]}"  # "ward"
+def static_text(s: Static) -> str:
+    if s.token_value is not None:
+        own, other = s.token_value
+        return f"My Marking Token is worth {own} while my Owner controls me and {other} otherwise."
+    if s.extra_success is not None:
+        return f"My Snatch Attempts also succeed against a {describe_filter(s.extra_success)}."
+    if s.power is not None:
+        p = s.power
+        if p.per is not None:
+            return f"I get {p.amount:+d} Power for each {describe_filter(p.per)}."
+        assert p.condition is not None
+        return f"I get {p.amount:+d} Power while {condition_text(p.condition)}."
+    return next(text for key, text in _KEYWORD_TEXT.items() if getattr(s, key))
 
 
 def ability_text(ability: Ability) -> str:
-    if ability.token_value is not None:
-        own, other = ability.token_value
-        return f"My Marking Token is worth {own} while my Owner controls me and {other} otherwise."
-    if ability.unsnatchable_together:
-        return "I cannot be Snatched together with another Momon."
+    if ability.static is not None:
+        return static_text(ability.static)
     if ability.when == "end_of_turn":
         header = "At the end of each turn" if ability.whose == "each" else "At the end of your turn"
     else:
-        header = _HEADERS[ability.when]
-    body = " and ".join(_instruction(i, ability) for i in ability.do)
+        header = _HEADERS[ability.when or "on_summon"]
+    if ability.once:
+        header = f"Once per game, {header[0].lower()}{header[1:]}"
+    body = " and ".join(i.text(ability.target) for i in ability.do)
+    if ability.condition is not None:
+        body = f"if {condition_text(ability.condition)}, {body}"
     if ability.may:
         body = "you may " + body
     return f"{header}: {body}."

@@ -122,6 +122,7 @@ def play(
     script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer."),
     log: Path | None = typer.Option(None, help="Write the game record here (default: your data folder)."),
     resume: Path | None = typer.Option(None, help="Continue the unfinished game saved in this record."),
+    position: Path | None = typer.Option(None, help="Start from this position file instead of dealing the decks."),
 ) -> None:
     """Play a hot-seat game: two players, one keyboard.
 
@@ -140,7 +141,7 @@ def play(
 
     from rich.console import Console
 
-    from .engine import Game, Setup
+    from .engine import Game, Position, Setup
     from .record import Recorder
     from .repl import HotSeat, ScriptReader
 
@@ -157,7 +158,15 @@ def play(
         raise typer.Exit(HotSeat(game, console, recorder, reader).run())
     matrix, pool = _load(cards)
     try:
-        d1, d2 = load_deck(deck1, pool), load_deck(deck2, pool)
+        if position is not None:
+            from .positions import read_position
+
+            start = read_position(str(position), pool, matrix.elements)
+            deck_names = ("position", "position")
+        else:
+            d1, d2 = load_deck(deck1, pool), load_deck(deck2, pool)
+            start = Position.new_game((d1.cards, d2.cards), first)
+            deck_names = (d1.name, d2.name)
     except DataError as err:
         _data_error(err)
     if script is None:
@@ -167,11 +176,11 @@ def play(
     if names[0] == names[1]:
         _fail("the two players need different names")
     seed = seed if seed is not None else secrets.randbelow(1_000_000)
-    setup = Setup((d1.cards, d2.cards), matrix, seed, rules, names, first)
+    setup = Setup(start, matrix, seed, rules, names)
     game = Game(setup)
     path = log or default_log_path(seed)
     try:
-        recorder = Recorder(path, game, (d1.name, d2.name))
+        recorder = Recorder(path, game, deck_names)
     except OSError as err:
         _fail(f"cannot write the game record {path}: {err.strerror}")
     reader = ScriptReader(lines, console) if lines is not None else None
@@ -295,6 +304,8 @@ def replay(
     turn: int | None = typer.Option(None, min=1, help="Start at this turn."),
     to_end: bool = typer.Option(False, "--to-end", help="Go straight to the end of the record."),
     as_json: bool = typer.Option(False, "--json", help="Print the state at that point as one JSON object and exit."),
+    position: Path | None = typer.Option(None, "--position", help="Write the position at the start of --turn to this "
+                                         "TOML file (a puzzle or a bug report) and exit."),
 ) -> None:
     """Step through a saved game: the Arena after each step, with the line that got there.
 
@@ -311,6 +322,9 @@ def replay(
     from .viewer import Timeline, run_viewer
 
     rec = _read(record)
+    if position is not None:
+        _write_position(rec, turn or 1, position)
+        return
     try:
         timeline = Timeline(rec)
     except Exception as err:  # a record whose answers do not replay
@@ -326,6 +340,23 @@ def replay(
         timeline.show(console, step)
         return
     run_viewer(timeline, console, step)
+
+
+def _write_position(rec, turn: int, out: Path) -> None:
+    from .positions import position_to_toml
+    from .replay import position_at
+
+    try:
+        found = position_at(rec, turn)
+    except DataError as err:
+        _data_error(err)
+    if found is None:
+        _fail(f"{rec.path}: the game never reaches the start of turn {turn}")
+    try:
+        out.write_text(position_to_toml(found), encoding="utf-8")
+    except OSError as err:
+        _fail(f"cannot write {out}: {err.strerror}")
+    typer.echo(f"Position at the start of turn {turn} written to {out}; play it with: momon play --position {out}")
 
 
 @app.command("verify")
@@ -361,7 +392,7 @@ def games(folder: Path | None = typer.Option(None, help="Where to look (default:
         result = f"{names[end['winner'] - 1]} wins ({end['reason']})" if end else "unfinished"
         turns = max((e["turn"] for e in events if e.get("kind") == "turn_started"), default=0)
         table.add_row(head.get("created", "?")[:16].replace("T", " "), f"{names[0]} vs {names[1]}",
-                      f"{head['decks'][0]['name']} vs {head['decks'][1]['name']}", result, str(turns), str(path))
+                      f"{head['decks'][0]} vs {head['decks'][1]}", result, str(turns), str(path))
     if not table.rows:
         typer.echo(f"No saved games in {folder}.")
         return

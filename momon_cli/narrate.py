@@ -10,6 +10,19 @@ TIMING_WORDS = {
 }
 UNTIL_WORDS = {"end_of_turn": "until end of turn", "your_next_turn": "until the start of its controller's next turn",
                "leaves_arena": "while it stays on the Arena"}
+OUTCOME_WORDS = {
+    "resolved": "resolves.", "declined": "is declined by its controller.",
+    "no_legal_targets": "does nothing: its targets are gone (CR 17.3).",
+    "condition_false": "does nothing: its condition does not hold.",
+    "once_used": "does nothing: its once-only right is already used (TH 17.5).",
+    "no_eligible_card": "does nothing: there is no card it could Summon (TH 17.3).",
+}
+FAIL_WORDS = {"no_legal_space": "no legal Space, so nothing Moves or is Summoned there",
+              "no_eligible_card": "no card fits, so nothing is Summoned",
+              "no_mover": "no Momon can Move", "target_gone": "its Momons are gone"}
+DIRECT_WORDS = {"ward": "it has Ward (TH 17.6)", "prohibited": "it cannot be Snatched together with another Momon",
+                "protected": "it cannot be Snatched by an opponent's abilities (TH 17.9)",
+                "already_controlled": "its controller already controls it"}
 END_WORDS = {"full-arena": "the Arena is full (CR 17.8)", "exhaustion": "neither player has a card left (BASELINE 7.3)",
              "turn-limit": "the turn limit was reached (BASELINE 7.3)", "concession": "concession (BASELINE 7.1)"}
 
@@ -51,7 +64,8 @@ class Narrator:
 
     def _summoned(self, e: ev.Summoned) -> str:
         where = "from the Void " if e.source == "void" else ""
-        return f"{self.who(e.player)} Summons {e.name} {where}to {e.space} (BASELINE 9.1)."
+        rule = "an Effect-Based Summon, BASELINE 9.4" if e.by_ability else "BASELINE 9.1"
+        return f"{self.who(e.player)} Summons {e.name} {where}to {e.space} ({rule})."
 
     def _marked(self, e: ev.Marked) -> str:
         return f"Mark: {self.who(e.player)}'s Marking Token goes on {e.space} (Step 1.1)."
@@ -66,17 +80,70 @@ class Narrator:
         return f"{name}'s {TIMING_WORDS[timing]} ability"
 
     def _trigger_queued(self, e: ev.TriggerQueued) -> str:
-        return f"{self._ability(e.trigger)} enters the Queue at position {e.position} (CR 17.2)."
+        targets = ""
+        if e.targets:
+            named = ", ".join(f"{n} on {s}" for n, s in zip(e.target_names, e.targets, strict=True))
+            targets = f", targeting {named}" + ("" if e.chosen else " (the only legal target)")
+        return f"{self._ability(e.trigger)} enters the Queue at position {e.position}{targets} (CR 17.2)."
+
+    def _batch_queued(self, e: ev.BatchQueued) -> str:
+        return f"{e.name}'s Summon batch waits at position {e.position} (TH 17.1)."
+
+    def _batch_started(self, e: ev.BatchStarted) -> str:
+        return f"{e.name}'s Summon batch: its On Summon, its Snatch Check, then its post-Snatch triggers (BASELINE 9.4)."
+
+    def _batch_ended(self, e: ev.BatchEnded) -> str | None:
+        return None
 
     def _trigger_not_queued(self, e: ev.TriggerNotQueued) -> str:
         return f"{self._ability(e.trigger)} has no legal target and is not queued (BASELINE 11.4)."
 
     def _ability_resolved(self, e: ev.AbilityResolved) -> str:
-        if e.outcome == "declined":
-            return f"{self._ability(e.trigger)}: its controller declines."
-        if e.outcome == "no_legal_targets":
-            return f"{self._ability(e.trigger)} does nothing: its targets are gone (CR 17.3)."
-        return f"{self._ability(e.trigger)} resolves."
+        return f"{self._ability(e.trigger)} {OUTCOME_WORDS[e.outcome]}"
+
+    def _power_set(self, e: ev.PowerSet) -> str:
+        return f"{e.name}'s Power is set to {e.value} {UNTIL_WORDS[e.until]}: Power is now {e.power} (BASELINE 11.5)."
+
+    def _element_changed(self, e: ev.ElementChanged) -> str:
+        return f"{e.name} becomes {e.element} {UNTIL_WORDS[e.until]} (BASELINE 11.5)."
+
+    def _ward_lost(self, e: ev.WardLost) -> str:
+        if not e.had_ward:
+            return f"{e.name} has no Ward to lose."
+        return f"{e.name} loses Ward: the effect ends and its Ward Token is removed (TH 17.6)."
+
+    def _moved(self, e: ev.Moved) -> str:
+        moves = "; ".join(f"{name} {start} → {dest}" for name, start, dest in e.moves)
+        together = " at once" if len(e.moves) > 1 else ""
+        return f"Move{together}: {moves}. Moving makes no Snatch Check (TH 17.9)."
+
+    def _swapped(self, e: ev.Swapped) -> str:
+        return f"{e.first} ({e.first_space}) and {e.second} ({e.second_space}) swap Spaces at once (TH 17.9)."
+
+    def _zone_changed(self, e: ev.ZoneChanged) -> str:
+        where = f"{e.from_zone} {e.from_space}" if e.from_space else e.from_zone
+        if e.to_zone == "hand":
+            return f"{e.name} returns from the {where} to {self.who(e.owner)}'s Hand (TH 17.7)."
+        face = "face-up" if e.face_up else "face-down"
+        return f"{e.name} goes from the {where} to {self.who(e.owner)}'s Void {face}: a new object (TH 17.3)."
+
+    def _return_scheduled(self, e: ev.ReturnScheduled) -> str:
+        when = "at end of turn" if e.at == "end_of_turn" else "at the start of its controller's next turn"
+        return f"{e.name} will return to its Owner's Hand {when}, if it is still where it is now (TH 17.7)."
+
+    def _return_lapsed(self, e: ev.ReturnLapsed) -> str:
+        return f"{e.name} changed zones before its return: nothing returns (TH 17.7)."
+
+    def _once_used(self, e: ev.OnceUsed) -> str:
+        return f"{e.name}'s once-only right is used up (TH 17.5)."
+
+    def _instruction_failed(self, e: ev.InstructionFailed) -> str:
+        return f"{self._ability(e.trigger)}: {FAIL_WORDS.get(e.reason, e.reason)}."
+
+    def _direct_snatch(self, e: ev.DirectSnatchResolved) -> str:
+        if e.success:
+            return f"Direct Snatch of {e.name} on {e.space} succeeds; no On Snatch (TH 17.5)."
+        return f"Direct Snatch of {e.name} on {e.space} fails: {DIRECT_WORDS[e.reason]}."
 
     def _power_modified(self, e: ev.PowerModified) -> str:
         return f"{e.name} gets {e.amount:+d} Power {UNTIL_WORDS[e.until]}: Power is now {e.power}."
@@ -95,7 +162,9 @@ class Narrator:
 
     def _check_started(self, e: ev.SnatchCheckStarted) -> str:
         n = e.attempts
-        return f"Snatch Check: {e.name} on {e.space} makes {n} Snatch Attempt{'s' if n != 1 else ''} (CR 10.1)."
+        why = {"turn": "", "summon": " an Effect-Based Summon's", "incite": " an Incite"}[e.cause]
+        rule = "CR 10.1" if e.cause == "turn" else "CR 11.1.4"
+        return f"Snatch Check:{why} {e.name} on {e.space} makes {n} Snatch Attempt{'s' if n != 1 else ''} ({rule})."
 
     def _attempt_created(self, e: ev.AttemptCreated) -> str:
         return f"  Attempt {e.number}: {e.direction} sight points at {e.defender_name} on {e.defender_space} (CR 10.1.3)."
@@ -107,6 +176,8 @@ class Narrator:
                                      e.attacker_element, e.defender_element)
 
     def _control_changed(self, e: ev.ControlChanged) -> str:
+        if e.how == "direct":
+            return f"{e.name} on {e.space} now carries {self.who(e.new)}'s Marking Token (Direct Snatch, TH 17.5)."
         return f"{e.name} on {e.space} now carries {self.who(e.new)}'s Marking Token (CR 10.2.7)."
 
     def _check_ended(self, e: ev.SnatchCheckEnded) -> str:
@@ -139,6 +210,10 @@ def attempt_reason(success: bool, reason: str, ap: int, dp: int, ae: str, de: st
         return "fails — the defender has Ward (CR 10.2.2)"
     if reason == "prohibited":
         return "fails — it cannot be Snatched together with another Momon (TH 17.1)"
+    if reason == "protected":
+        return "fails — it cannot be Snatched by an opponent's abilities (TH 17.9)"
+    if reason == "extra":
+        return "succeeds — an additional success condition holds (TH 17.1)"
     if reason == "recheck":
         return "fails — the Momons moved, left or share a Controller now (CR 10.2.1)"
     return f"fails — {de} is not beaten by {ae} and Power {ap} is not greater (CR 10.2.6)"

@@ -16,32 +16,35 @@ from typing import IO
 
 from . import __version__
 from .carddata import DataError, card_from_mapping, card_to_mapping, load_matrix
-from .engine import Game, Placement, Setup
+from .engine import RULES_VERSION, Game, Setup, answer_from_json
 from .engine.elements import ElementMatrix
+from .positions import position_cards, position_from_mapping, position_to_mapping
 
-FORMAT = 1
+FORMAT = 2
 
 
 def header(setup: Setup, deck_names: tuple[str, str]) -> dict:
+    position = setup.position
     return {
-        "type": "header", "format": FORMAT, "engine": __version__,
+        "type": "header", "format": FORMAT, "rules": RULES_VERSION, "engine": __version__,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "profile": setup.profile, "seed": setup.seed, "names": list(setup.names),
-        "first_player": setup.first_player,
-        "decks": [{"name": deck_names[i], "cards": [card_to_mapping(c) for c in setup.decks[i]]} for i in (0, 1)],
-        "preset": [{"owner": p.owner, "zone": p.zone, "space": p.space, "controller": p.controller,
-                    "card": card_to_mapping(p.card)} for p in setup.preset],
+        "decks": list(deck_names),
+        "cards": [card_to_mapping(c) for c in position_cards(position).values()],
+        "position": position_to_mapping(position),
     }
 
 
 def setup_from_header(head: dict, matrix: ElementMatrix) -> Setup:
     """Rebuild the Setup a record was played with; raises DataError for a damaged header."""
     try:
-        decks = tuple(tuple(card_from_mapping(c, matrix, "record") for c in d["cards"]) for d in head["decks"])
-        preset = tuple(Placement(p["owner"], card_from_mapping(p["card"], matrix, "record"), p["zone"], p["space"],
-                                 p["controller"]) for p in head.get("preset", ()))
-        return Setup(decks, matrix, head["seed"], head["profile"], tuple(head["names"]), head["first_player"], preset)
-    except (KeyError, TypeError, ValueError) as err:
+        pool = {}
+        for data in head["cards"]:
+            card = card_from_mapping(data, matrix, "record")
+            pool[card.id] = card
+        position = position_from_mapping(head["position"], pool, matrix.elements, "record")
+        return Setup(position, matrix, head["seed"], head["profile"], tuple(head["names"]))
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
         if isinstance(err, DataError):
             raise
         raise DataError([f"the record's header is damaged: {err}"]) from None
@@ -152,6 +155,9 @@ def read_record(path: Path | str) -> Record:
     if head.get("format") != FORMAT:
         raise RecordError(f"{path}: record format {head.get('format')!r} is not one this momon reads "
                           f"(it reads format {FORMAT})")
+    if head.get("rules") != RULES_VERSION:
+        raise RecordError(f"{path}: recorded with rules version {head.get('rules')!r}; this momon plays rules "
+                          f"version {RULES_VERSION} and will not replay it differently")
     for number, item in enumerate(parsed[1:], 2):
         if item["type"] not in ("answer", "concede", "event"):
             raise RecordError(f"{path}: line {number} has an unknown type {item['type']!r}")
@@ -172,7 +178,7 @@ def resume(record: Record) -> tuple[Game, Recorder]:
         if entry["type"] == "concede":
             recorder.concede(entry["player"])
         else:
-            recorder.answer(entry["value"])
+            recorder.answer(answer_from_json(entry["value"]))
     os.replace(fresh, record.path)
     recorder.path = record.path
     return game, recorder

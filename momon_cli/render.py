@@ -17,7 +17,8 @@ from .cardtext import ability_text, card_text
 from .engine import Decision, Game, Kind
 from .engine.arena import COLUMNS, ROWS, screen_direction
 from .engine.cards import CardDef
-from .engine.effects import has_ward, power, scores, token_value
+from .engine.effects import element, has_ward, power, scores, token_value
+from .engine.triggers import Batch
 from .engine.zones import GameObject
 
 PLAYER_STYLE = {1: "bold cyan", 2: "bold magenta"}
@@ -45,10 +46,10 @@ def _cell(game: Game, space: str) -> Text:
 
     def g(direction: str) -> str:
         return arrows.get(direction, " ")
-    current = power(game, obj)
-    marks = ("W" if has_ward(game, obj) else "") + (f"T{token_value(obj)}" if token_value(obj) != 1 else "") \
+    current = power(game.state, obj)
+    marks = ("W" if has_ward(game.state, obj) else "") + (f"T{token_value(obj)}" if token_value(obj) != 1 else "") \
         + ("≠" if obj.owner != obj.controller else "")
-    middle = f"{current}{'*' if current != obj.card.power else ''} {obj.card.element[:3]} {obj.card.stars}★"
+    middle = f"{current}{'*' if current != obj.card.power else ''} {element(game.state, obj)[:3]} {obj.card.stars}★"
     style = PLAYER_STYLE[obj.controller]
     text = Text()
     text.append(f"{g('NW')}    {g('N')}     {g('NE')}\n")
@@ -72,7 +73,7 @@ def arena_table(game: Game) -> Table:
 def status_table(game: Game) -> Table:
     state = game.state
     zones = state.zones
-    score = scores(game)
+    score = scores(state)
     t = Table.grid(padding=(0, 1))
     t.add_column(style="bold")
     t.add_column()
@@ -82,11 +83,27 @@ def status_table(game: Game) -> Table:
     t.add_row("Control Score", Text.assemble(player_label(game, 1), f" {score[0]} – {score[1]} ", player_label(game, 2)))
     for p in (1, 2):
         t.add_row(f"P{p} Hand / Void", f"{len(zones.hands[p])} / {len(zones.voids[p])}")
-    queue = game.triggers.queue
+    queue = queue_lines(game)
     if queue:
-        t.add_row("Trigger Queue", "\n".join(f"{i}. {q.card.name}: {ability_text(q.ability)}"
-                                             for i, q in enumerate(queue, 1)))
+        t.add_row("Trigger Queue", "\n".join(queue))
     return t
+
+
+def queue_lines(game: Game) -> list[str]:
+    """Every item waiting in the Trigger Queues (a Summon batch's own Queue first), with targets."""
+    zones = game.state.zones
+    lines = []
+    for frame in reversed(game.state.frames):
+        for item in frame.queue:
+            if isinstance(item, Batch):
+                obj = zones.objects.get(item.oid)
+                lines.append(f"Summon batch: {obj.card.name if obj else '?'} (its On Summon, Check and post-Snatch)")
+                continue
+            on = [f"{zones.objects[o].card.name} on {zones.objects[o].space}" for o in item.targets
+                  if zones.on_arena(o) is not None]
+            lines.append(f"{item.card.name} (P{item.controller}): {ability_text(item.ability)}"
+                         + (f" → {', '.join(on)}" if on else ""))
+    return [f"{i}. {line}" for i, line in enumerate(lines, 1)]
 
 
 def board(game: Game, width: int = 80) -> RenderableType:
@@ -136,9 +153,9 @@ def card_panel(card: CardDef) -> Panel:
 def object_panel(game: Game, obj: GameObject) -> Panel:
     """A card where it is now: its current Power, Controller, Ward and Token."""
     panel = card_panel(obj.card)
-    extra = Text(f"\nOn {obj.space}: Power {power(game, obj)} now, controlled by ")
+    extra = Text(f"\nOn {obj.space}: Power {power(game.state, obj)} now, {element(game.state, obj)}, controlled by ")
     extra.append_text(player_label(game, obj.controller))
-    extra.append(f", owned by P{obj.owner}; Ward {'yes' if has_ward(game, obj) else 'no'}; "
+    extra.append(f", owned by P{obj.owner}; Ward {'yes' if has_ward(game.state, obj) else 'no'}; "
                  f"Token worth {token_value(obj)}")
     return Panel(Group(panel.renderable, extra), title=panel.title, title_align="left", expand=False)
 
@@ -164,11 +181,7 @@ def end_screen(game: Game, log_path: str | None) -> Panel:
 
 
 def _card_by_id(game: Game, card_id: str) -> CardDef:
-    for deck in game.setup.decks:
-        for card in deck:
-            if card.id == card_id:
-                return card
-    return next(p.card for p in game.setup.preset if p.card.id == card_id)
+    return next(p.card for p in game.setup.position.cards() if p.card.id == card_id)
 
 
 def decision_view(game: Game, decision: Decision) -> Text:
@@ -182,25 +195,37 @@ def decision_view(game: Game, decision: Decision) -> Text:
         for i, a in enumerate(decision.options, 1):
             verdict = narrate.attempt_reason(a.would_succeed, a.reason, a.attacker_power, a.defender_power,
                                              a.attacker_element, a.defender_element)
-            text.append(f" {i}. {a.direction} → {a.defender_name} on {a.defender_space} "
+            text.append(f" {i}. {a.direction} → {a.defender_name} on {a.key} "
                         f"(Power {a.attacker_power} vs {a.defender_power}, {a.attacker_element} vs "
                         f"{a.defender_element}): now {verdict}\n")
+        outcomes = decision.context.get("outcomes", ())
+        for o in outcomes:  # what each order does, where the engine could tell
+            order = " ".join(str(decision.keys().index(k) + 1) for k in o.order)
+            text.append(f"   order {order}: Snatches {', '.join(o.snatched) or 'nothing'}\n", style="dim")
     elif kind is Kind.ORDER_TRIGGERS:
         for i, t in enumerate(decision.options, 1):
             card = _card_by_id(game, t.card)
             text.append(f" {i}. {t.name}: {ability_text(card.abilities[t.ability])}\n")
     elif kind is Kind.TARGETS:
-        for i, oid in enumerate(decision.options, 1):
-            obj = zones.objects[oid]
-            text.append(f" {i}. {obj.space} {obj.card.name} (Power {power(game, obj)}, {obj.card.element}, "
+        view = decision.context.get("trigger")
+        if view is not None:
+            text.append(f" {ability_text(_card_by_id(game, view.card).abilities[view.ability])}\n")
+        for i, space in enumerate(decision.options, 1):
+            obj = zones.objects[zones.arena[space]]
+            text.append(f" {i}. {space} {obj.card.name} (Power {power(game.state, obj)}, {element(game.state, obj)}, "
                         f"{obj.card.stars}★, P{obj.controller})\n")
+    elif kind is Kind.CARD:
+        for i, card_id in enumerate(decision.options, 1):
+            text.append(f" {i}. {card_line(_card_by_id(game, card_id))}\n")
     elif kind is Kind.YES_NO:
         view = decision.context["trigger"]
         text.append(f" {ability_text(_card_by_id(game, view.card).abilities[view.ability])}\n")
+        if view.targets:
+            text.append(f" Targets: {', '.join(view.targets)}\n")
     elif kind is Kind.PICK_FACE_DOWN:
         text.append(f" Face-down cards 1-{len(decision.options)}, shuffled: you cannot see them.\n")
     elif kind is Kind.SPACE:
-        text.append(f" Empty Spaces: {' '.join(decision.options)}\n")
+        text.append(f" Spaces: {' '.join(decision.options)}\n")
     else:  # Kind.SUMMON
         text.append(f" Empty Spaces: {' '.join(zones.empty_spaces())}\n")
     text.append(f" Answer: {ACCEPTED[kind]}", style="dim")

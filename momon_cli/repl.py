@@ -17,7 +17,6 @@ from rich.text import Text
 
 from . import render, rulesdoc
 from .answers import ACCEPTED, BadAnswer, completions, parse
-from .cardtext import ability_text
 from .engine import Decision, Game, IllegalAnswer, Kind
 from .engine.effects import scores
 from .narrate import Narrator
@@ -85,7 +84,7 @@ class TerminalReader:
         d = game.pending
         if d is None:
             return " Game over"
-        s = scores(game)
+        s = scores(game.state)
         name = game.setup.names[d.player - 1]
         return (f" Turn {game.state.turn} · {name} (P{d.player}): {d.kind.value.replace('_', ' ')} · "
                 f"score {s[0]}-{s[1]} · Tab completes · 'help' for commands")
@@ -225,12 +224,11 @@ class HotSeat:
             for line in self.log[-n:]:
                 self.console.print(Text(line))
         elif word == "queue":
-            queue = game.triggers.queue
+            queue = render.queue_lines(game)
             if not queue:
                 self.console.print("The Trigger Queue is empty.")
-            for i, t in enumerate(queue, 1):
-                self.console.print(Text(f"{i}. {t.card.name} ({game.setup.names[t.controller - 1]}): "
-                                        f"{ability_text(t.ability)}"))
+            for line in queue:
+                self.console.print(Text(line))
         elif word == "rules":
             found = rulesdoc.lookup(arg)
             if not arg or not found:

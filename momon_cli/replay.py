@@ -10,15 +10,17 @@ import json
 from dataclasses import dataclass
 
 from .carddata import load_matrix
-from .engine import Game, GameOver, IllegalAnswer
+from .engine import EngineError, Game, GameOver, IllegalAnswer, Position, answer_from_json
 from .engine.arena import SPACES
-from .engine.effects import has_ward, power, scores, token_value
+from .engine.effects import element, has_ward, power, scores, token_value
+from .engine.state import snapshot
 from .narrate import Narrator
 from .record import Record, setup_from_header
 
 
-class _Stop(Exception):
-    """Raised by the stopping listener to halt a replay right after a chosen event."""
+class _Stop(BaseException):
+    """Raised by the stopping listener to halt a replay right after a chosen event (not an
+    Exception: the engine reports rules errors as such, and this is none)."""
 
 
 @dataclass
@@ -39,7 +41,7 @@ def _apply(game: Game, entry: dict) -> None:
     if entry["type"] == "concede":
         game.concede(entry["player"])
     else:
-        game.answer(entry["value"])
+        game.answer(answer_from_json(entry["value"]))
 
 
 def rebuild(record: Record, stop_after: int | None = None, listeners=()) -> Game:
@@ -57,6 +59,27 @@ def rebuild(record: Record, stop_after: int | None = None, listeners=()) -> Game
     except _Stop:
         pass
     return game
+
+
+def position_at(record: Record, turn: int) -> Position | None:
+    """The position at the start of turn ``turn`` (before its Turn Start), or None if the
+    record never reaches it."""
+    found: list[Position] = []
+    game = Game(setup_from_header(record.header, load_matrix()), start=False)
+
+    def stopper(event) -> None:
+        if event.kind == "turn_started" and event.turn == turn:
+            found.append(snapshot(game.state))
+            raise _Stop
+
+    game.listen(stopper)
+    try:
+        game.start()
+        for entry in record.answers:
+            _apply(game, entry)
+    except _Stop:
+        pass
+    return found[0] if found else None
 
 
 def verify(record: Record) -> Difference | None:
@@ -81,7 +104,7 @@ def verify(record: Record) -> Difference | None:
             return first
         try:
             _apply(game, entry)
-        except (IllegalAnswer, GameOver, ValueError) as err:
+        except (IllegalAnswer, GameOver, EngineError, ValueError) as err:
             return Difference(len(game.events), f"answer {n + 1} ({json.dumps(entry)}) to be legal", str(err))
     if first is not None:
         return first
@@ -102,9 +125,9 @@ def state_json(game: Game) -> dict:
             continue
         obj = zones.objects[oid]
         arena[space] = {"card": obj.card.id, "name": obj.card.name, "owner": obj.owner, "controller": obj.controller,
-                        "power": power(game, obj), "element": obj.card.element, "ward": has_ward(game, obj),
+                        "power": power(state, obj), "element": element(state, obj), "ward": has_ward(state, obj),
                         "token_value": token_value(obj)}
-    score = scores(game)
+    score = scores(state)
     result = state.result
     return {
         "turn": state.turn, "active": state.active, "first_player_token": state.first_token,
@@ -123,15 +146,15 @@ def _answer_words(entry: dict, names) -> str:
         return f"{who} concedes"
     value, kind = entry["value"], entry["kind"]
     if kind == "summon":
-        return f"{who} chooses to Summon onto {value[1]}"
+        return f"{who} chooses to Summon {value[0]} onto {value[1]}"
     if kind in ("order_attempts", "order_triggers"):
-        return f"{who} orders: {' '.join(str(i + 1) for i in value)}"
+        return f"{who} orders: {', '.join(value)}"
     if kind == "yes_no":
         return f"{who} answers {'yes' if value else 'no'}"
     if kind == "pick_face_down":
         return f"{who} picks face-down card {value}"
     if kind == "targets":
-        return f"{who} chooses {len(value)} target(s)"
+        return f"{who} chooses {' '.join(value) or 'none'}"
     return f"{who} chooses {value}"
 
 
@@ -143,7 +166,7 @@ def transcript(record: Record, fmt: str = "md") -> str:
     narrator = Narrator(tuple(names))
     md = fmt == "md"
     out = [f"# {names[0]} vs {names[1]}" if md else f"{names[0]} vs {names[1]}", ""]
-    out.append(f"{'- ' if md else ''}Decks: {head['decks'][0]['name']} vs {head['decks'][1]['name']}")
+    out.append(f"{'- ' if md else ''}Decks: {head['decks'][0]} vs {head['decks'][1]}")
     out.append(f"{'- ' if md else ''}Rules: {head['profile']}, seed {head['seed']}, recorded {head['created']}")
     answer_mark = "> " if md else "  >> "
 

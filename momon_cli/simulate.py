@@ -60,7 +60,7 @@ def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Dec
         pick = random.Random(f"decks-{game_seed}")
         d1 = deck1 or pick.choice(decks)
         d2 = deck2 or pick.choice(decks)
-        setup = Setup((d1.cards, d2.cards), matrix, game_seed, profile, (d1.name, d2.name))
+        setup = Setup.new_game((d1.cards, d2.cards), matrix, game_seed, profile, (d1.name, d2.name))
         try:
             path = None if log_dir is None else log_dir / f"game-{game_seed}-{profile}.jsonl"
             game = play_random(setup, path, (d1.name, d2.name))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 from momon_cli.carddata import card_from_mapping, load_matrix
-from momon_cli.engine import Game, Kind, Placement, Setup
+from momon_cli.engine import Game, Kind, Placed, Position, Setup
 from momon_cli.engine.invariants import check
 
 MATRIX = load_matrix()
@@ -19,27 +19,35 @@ def mk(name: str, element: str = "Fire", power: int = 3, sights=(), stars: int =
     return card_from_mapping(data, MATRIX, "test")
 
 
-def arena(owner: int, card, space: str, controller: int | None = None) -> Placement:
-    return Placement(owner, card, "arena", space, controller)
+def arena(owner: int, card, space: str, controller: int | None = None, changes=()) -> Placed:
+    return Placed(card, owner, space, controller or owner, changes=tuple(changes))
 
 
-def void(owner: int, card) -> Placement:
-    return Placement(owner, card, "void")
+def void(owner: int, card, face_up: bool = True) -> Placed:
+    return Placed(card, owner, face_up=face_up)
+
+
+def position(hand1=(), hand2=(), preset=(), first=1, turn=1) -> Position:
+    """A position from Hands and placed cards (Arena cards have a Space, Void cards none)."""
+    on_arena = tuple(p for p in preset if p.space is not None)
+    voids = tuple(tuple(p for p in preset if p.space is None and p.owner == o) for o in (1, 2))
+    return Position((tuple(Placed(c, 1) for c in hand1), tuple(Placed(c, 2) for c in hand2)), (voids[0], voids[1]),
+                    on_arena, turn, first_player=first)
 
 
 def game(hand1=(), hand2=(), preset=(), profile="sequential", first=1, seed=7, listeners=()) -> Game:
-    setup = Setup((tuple(hand1), tuple(hand2)), MATRIX, seed, profile, ("Ann", "Bea"), first, tuple(preset))
+    setup = Setup(position(hand1, hand2, preset, first), MATRIX, seed, profile, ("Ann", "Bea"))
     return Game(setup, listeners)
 
 
-def oid_in_hand(g: Game, player: int, name: str) -> int:
+def card_in_hand(g: Game, player: int, name: str) -> str:
     zones = g.state.zones
-    return next(o for o in zones.hands[player] if zones.objects[o].card.name == name)
+    return next(zones.objects[o].card.id for o in zones.hands[player] if zones.objects[o].card.name == name)
 
 
 def summon(g: Game, name: str, space: str) -> None:
     assert g.pending.kind is Kind.SUMMON, g.pending
-    g.answer((oid_in_hand(g, g.pending.player, name), space))
+    g.answer((card_in_hand(g, g.pending.player, name), space))
     check(g)
 
 
@@ -76,9 +84,19 @@ def pass_turn(g: Game) -> None:
     while g.pending is not None and g.state.turn == turn:
         d = g.pending
         if d.kind in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS):
-            g.answer(tuple(range(len(d.options))))
+            g.answer(d.keys())
         elif d.kind is Kind.TARGETS:
-            g.answer(d.options[: d.count])
+            g.answer(tuple(d.options[: d.count]))
         else:
             g.answer(d.options[0])
+        check(g)
+
+
+def order(g: Game, *indices: int) -> None:
+    """Answer a pending order by 0-based option indices; nothing when the engine did not ask
+    (it asks only when the order can matter)."""
+    d = g.pending
+    if d is not None and d.kind in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS):
+        keys = d.keys()
+        g.answer(tuple(keys[i] for i in indices))
         check(g)

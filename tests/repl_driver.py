@@ -43,12 +43,12 @@ def play(game: Game, typed: str, tmp_path, width: int = 200) -> Run:
 def typed_answer(game: Game, d: Decision) -> str:
     """The line a person would type for the first legal option of a decision."""
     if d.kind is Kind.SUMMON:
-        oid, space = d.options[0]
-        return f"summon {game.state.zones.hands[d.player].index(oid) + 1} {space}"
+        card_id, space = d.options[0]
+        return f"summon {card_id} {space}"
     if d.kind in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS):
         return " ".join(str(i) for i in range(len(d.options), 0, -1))
     if d.kind is Kind.TARGETS:
-        return " ".join(game.state.zones.objects[o].space for o in d.options[: d.count])
+        return " ".join(d.options[: d.count]) or "none"
     if d.kind is Kind.YES_NO:
         return "y"
     return str(d.options[0])

@@ -152,7 +152,7 @@ def test_same_seed_same_answers_same_events():
     from momon_cli.simulate import play_random
     pool = load_pool()
     d1, d2 = (load_deck(n, pool) for n in builtin_deck_names()[:2])
-    setup = Setup((d1.cards, d2.cards), MATRIX, 99)
+    setup = Setup.new_game((d1.cards, d2.cards), MATRIX, 99)
     a, b = play_random(setup), play_random(setup)
     assert [e.to_dict() for e in a.events] == [e.to_dict() for e in b.events]
     assert a.answers == b.answers

@@ -1,7 +1,7 @@
 """CR 10: creating and resolving Snatch Attempts, and post-Snatch triggers."""
 
 import pytest
-from helpers import arena, at, game, index, mk, of, resolved_names, summon
+from helpers import arena, at, game, index, mk, of, order, resolved_names, summon
 
 from momon_cli.engine import Kind
 from momon_cli.engine.snatch import Attempt, judge
@@ -36,7 +36,7 @@ def test_cr_10_1_2_sights_stay_with_owner_seat_while_opponent_controls():
     turncoat = mk("Turncoat", "Fire", 9, ["N"])
     g = game([mk("Filler")], [], [arena(2, turncoat, "C3", controller=1), arena(2, mk("Foe", "Air", 1), "C2")])
     from momon_cli.engine.snatch import create_attempts
-    (a,) = create_attempts(g, at(g, "C3"))
+    (a,) = create_attempts(g.state, at(g, "C3"))
     assert a.defender_space == "C2"
 
 
@@ -56,20 +56,46 @@ def test_cr_10_1_3_attempts_only_against_opponent_controlled_momons():
 def test_cr_10_1_4_every_attempt_created_before_any_resolves():
     g = earth_vs_air_and_water()
     summon(g, "Clod", "B1")
-    g.answer((0, 1))
+    order(g, 0, 1)
     created = [i for i, e in enumerate(g.events) if e.kind == "attempt_created"]
     first_resolved = index(g, lambda e: e.kind == "attempt_resolved")
     assert len(created) == 2 and max(created) < first_resolved
 
 
+def order_matters(profile="sequential"):
+    """Clod gets +2 Power for each other Momon its controller has: Snatching Breeze (Air,
+    Beaten by Earth) first makes it strong enough for Drip (Power 4)."""
+    clod = mk("Clod", "Earth", 3, ["N", "E"], ability=[{"static": {"power": 2, "per": {"side": "friendly", "other": True}}}])
+    return game([clod], [mk("Spare")], [arena(2, mk("Breeze", "Air", 5), "B2"), arena(2, mk("Drip", "Water", 4), "C1")],
+                profile)
+
+
 def test_cr_10_1_5_attackers_controller_orders_and_they_resolve_in_that_order():
-    g = earth_vs_air_and_water()
+    g = order_matters()
     summon(g, "Clod", "B1")
     d = g.pending
     assert d.kind is Kind.ORDER_ATTEMPTS and d.player == 1
-    assert [o.defender_space for o in d.options] == ["B2", "C1"]
-    g.answer((1, 0))
-    assert [e.defender for e in of(g, "attempt_resolved")] == [d.options[1].defender, d.options[0].defender]
+    assert [o.key for o in d.options] == ["B2", "C1"]
+    g.answer(("C1", "B2"))
+    assert [e.defender_name for e in of(g, "attempt_resolved")] == ["Drip", "Breeze"]
+
+
+@pytest.mark.parametrize("first,snatched", [("B2", {"B2", "C1"}), ("C1", {"B2"})])
+def test_cr_10_1_5_two_orders_of_one_check_end_differently(first, snatched):
+    g = order_matters()
+    summon(g, "Clod", "B1")
+    d = g.pending
+    outcomes = {o.order: set(o.snatched) for o in d.context["outcomes"]}
+    assert outcomes == {("B2", "C1"): {"B2", "C1"}, ("C1", "B2"): {"B2"}}  # the prompt can say what each does
+    g.answer((first, "C1" if first == "B2" else "B2"))
+    assert {s for s in ("B2", "C1") if at(g, s).controller == 1} == snatched
+
+
+def test_r_mc_17_no_order_question_when_every_order_ends_alike():
+    g = earth_vs_air_and_water()
+    summon(g, "Clod", "B1")
+    assert g.pending.kind is Kind.SUMMON  # not asked: both succeed in any order
+    assert [e.defender_name for e in of(g, "attempt_resolved")] == ["Breeze", "Drip"]  # Sight order
 
 
 def _attempt(g, attacker_space, defender_space):
@@ -80,23 +106,23 @@ def test_cr_10_2_1_recheck_fails_when_defender_left_the_arena():
     from momon_cli.engine.sbc import leave_arena
     g = game([mk("Filler")], [], [arena(1, mk("Att", "Fire", 9), "A1"), arena(2, mk("Def", "Air", 1), "A2")])
     a = _attempt(g, "A1", "A2")
-    leave_arena(g, a.defender, VOID)
-    assert judge(g, a, 1).reason == "recheck"
+    leave_arena(g.rules, a.defender, VOID)
+    assert judge(g.state, a, 1).reason == "recheck"
 
 
 def test_cr_10_2_1_recheck_fails_when_both_have_the_same_controller():
     g = game([mk("Filler")], [], [arena(1, mk("Att", "Fire", 9), "A1"), arena(2, mk("Def", "Air", 1), "A2")])
     a = _attempt(g, "A1", "A2")
     at(g, "A2").controller = 1
-    j = judge(g, a, 1)
+    j = judge(g.state, a, 1)
     assert (j.success, j.reason) == (False, "recheck")
 
 
 def test_cr_10_2_2_ward_stops_power_and_element():
     g = game([mk("Filler")], [], [arena(1, mk("Att", "Earth", 9), "A1"), arena(2, mk("Def", "Air", 1), "A2")])
     from momon_cli.engine.effects import grant_ward
-    grant_ward(g, at(g, "A2"), "end_of_turn", 2)
-    assert judge(g, _attempt(g, "A1", "A2"), 1).reason == "ward"
+    grant_ward(g.rules, at(g, "A2"), "end_of_turn", 2)
+    assert judge(g.state, _attempt(g, "A1", "A2"), 1).reason == "ward"
 
 
 @pytest.mark.parametrize("attacker,defender,reason", [
@@ -110,14 +136,14 @@ def test_cr_10_2_2_ward_stops_power_and_element():
 ])
 def test_cr_10_2_3_to_10_2_6_success_conditions(attacker, defender, reason):
     g = game([mk("Filler")], [], [arena(1, mk("Att", *attacker), "A1"), arena(2, mk("Def", *defender), "A2")])
-    j = judge(g, _attempt(g, "A1", "A2"), 1)
+    j = judge(g.state, _attempt(g, "A1", "A2"), 1)
     assert j.reason == reason and j.success == (reason in ("power", "element"))
 
 
 def test_cr_10_2_4_element_beats_with_lower_power_cr_17_1():
     g = earth_vs_air_and_water()
     summon(g, "Clod", "B1")
-    g.answer((0, 1))
+    order(g, 0, 1)
     air, water = of(g, "attempt_resolved")
     assert (air.success, air.reason, air.attacker_power, air.defender_power) == (True, "element", 3, 5)
     assert (water.success, water.reason) == (True, "power")
@@ -126,7 +152,7 @@ def test_cr_10_2_4_element_beats_with_lower_power_cr_17_1():
 def test_cr_10_2_7_success_flips_the_marking_token_owner_unchanged():
     g = earth_vs_air_and_water()
     summon(g, "Clod", "B1")
-    g.answer((0, 1))
+    order(g, 0, 1)
     breeze = at(g, "B2")
     assert (breeze.controller, breeze.owner) == (1, 2)
     change = of(g, "control_changed")[0]
@@ -141,7 +167,7 @@ def test_cr_10_2_8_sbc_after_each_attempt_and_post_snatch_waits_for_the_whole_ch
     crag = mk("Crag", "Earth", 3, ["N", "E"], ability=[{"when": "on_snatch", "do": [{"power": 1, "on": "self"}]}])
     g = game([crag], [mk("Spare")], [arena(2, mk("Breeze", "Air", 5), "B2"), arena(2, mk("Drip", "Water", 2), "C1")])
     summon(g, "Crag", "B1")
-    g.answer((0, 1))
+    order(g, 0, 1)
     started = index(g, lambda e: e.kind == "check_started")
     ended = index(g, lambda e: e.kind == "check_ended")
     in_check = [n for n in calls if started < n <= ended]
@@ -156,7 +182,7 @@ def test_cr_10_3_1_and_10_3_3_on_snatch_triggers_once_per_check():
     crag = mk("Crag", "Earth", 3, ["N", "E"], ability=[{"when": "on_snatch", "do": [{"power": 1, "on": "self"}]}])
     g = game([crag], [mk("Spare")], [arena(2, mk("Breeze", "Air", 5), "B2"), arena(2, mk("Drip", "Water", 2), "C1")])
     summon(g, "Crag", "B1")
-    g.answer((0, 1))
+    order(g, 0, 1)
     assert of(g, "check_ended")[0].successes == 2
     assert len(of(g, "trigger_waiting")) == 1
     assert of(g, "power_modified")[0].power == 4
@@ -201,8 +227,7 @@ def test_cr_10_3_5_post_snatch_triggers_use_active_then_non_active_order():
     g = game([hook], [mk("Spare")], [arena(1, mk("W1", "Water", 1, ability=ward), "A2", controller=2),
                                      arena(1, mk("W2", "Water", 1, ability=ward), "B1", controller=2)])
     summon(g, "Hook", "A1")
-    g.answer((0, 1))  # attempts
     d = g.pending
     assert d.kind is Kind.ORDER_TRIGGERS and d.player == 1
-    g.answer((1, 0))
+    order(g, 1, 0)
     assert resolved_names(g) == ["W2", "W1"]

@@ -1,7 +1,7 @@
 """CR 11.1: ability types, sources, controllers and last known information."""
 
 import pytest
-from helpers import MATRIX, arena, at, game, mk, of, summon
+from helpers import MATRIX, arena, at, game, mk, of, order, summon
 
 from momon_cli.carddata import DataError, card_from_mapping
 
@@ -47,7 +47,7 @@ def test_cr_11_1_7_cr_17_4_queued_ability_outlives_its_source():
     g = game([martyr], [mk("Imp")], first=2)
     summon(g, "Imp", "D4")
     summon(g, "Martyr", "A1")
-    g.answer((0, 1))  # the self-kill first
+    order(g, 0, 1)  # the self-kill first
     assert at(g, "A1") is None and g.state.first_token == 1
 
 

@@ -1,7 +1,7 @@
 """CR 17 and TH 17: the published scenarios, in the profile each belongs to."""
 
 import pytest
-from helpers import arena, at, game, index, kinds, mk, of, resolved_names, summon
+from helpers import arena, at, game, index, kinds, mk, of, order, resolved_names, summon
 
 from momon_cli.engine import Kind
 from momon_cli.engine import snatch as snatch_module
@@ -15,10 +15,8 @@ def multi_snatch(profile):
 
 def test_cr_17_1_sequential_multi_snatch_ordered_and_rechecked():
     g = multi_snatch("sequential")
-    summon(g, "Clod", "B1")
-    assert g.pending.kind is Kind.ORDER_ATTEMPTS
-    g.answer((1, 0))
-    water, air = of(g, "attempt_resolved")
+    summon(g, "Clod", "B1")  # every order ends alike here, so none is asked [R-mc 17]
+    air, water = of(g, "attempt_resolved")
     assert (water.defender_element, water.success, water.reason) == ("Water", False, "neither")
     assert (air.defender_element, air.success, air.reason) == ("Air", True, "element")
     assert at(g, "B2").controller == 1 and at(g, "C1").controller == 2
@@ -49,7 +47,7 @@ def test_th_17_1_not_together_prohibition_even_if_the_other_attempt_fails(profil
              [arena(2, halo, "B2"), arena(2, mk("Wall", "Fire", 9), "C1")], profile)
     summon(g, "Pike", "B1")
     if g.pending is not None and g.pending.kind is Kind.ORDER_ATTEMPTS:
-        g.answer((0, 1))
+        order(g, 0, 1)
     reasons = {e.defender_element: e.reason for e in of(g, "attempt_resolved")}
     assert reasons == {"Light": "prohibited", "Fire": "neither"}
     assert at(g, "B2").controller == 2
@@ -82,7 +80,7 @@ def test_cr_17_2_trigger_queue_ap_then_nap_and_new_trigger_appended(profile):
     summon(g, "Pup", "D1")
     d = g.pending
     assert d.kind is Kind.ORDER_TRIGGERS and d.player == 1
-    g.answer(tuple(i for i, o in sorted(enumerate(d.options), key=lambda x: x[1].name)))  # A before B
+    g.answer(tuple(o.key for o in sorted(d.options, key=lambda o: o.name)))  # A before B
     queued = [(e.trigger, e.position) for e in of(g, "trigger_queued")]
     assert [p for _, p in queued[:3]] == [1, 2, 3]
     assert resolved_names(g)[:4] == ["A", "B", "C", "Fuse"]
@@ -99,7 +97,7 @@ def test_cr_17_3_target_became_illegal_whole_ability_does_nothing():
     g = game([killer], [mk("Imp", "Water")], [arena(2, mk("Foe", "Air"), "D4")], first=2)
     summon(g, "Imp", "D3")
     summon(g, "Killer", "A1")
-    g.answer((0, 1))  # the killer first; each has one legal target, so none is asked
+    order(g, 0, 1)  # the killer first; each has one legal target, so none is asked
     outcomes = [e.outcome for e in of(g, "ability_resolved")]
     assert "no_legal_targets" in outcomes
     assert g.state.first_token == 2
@@ -112,7 +110,7 @@ def test_cr_17_3_other_targets_remain_affected():
         {"when": "on_summon", "target": {"side": "enemy", "count": 2}, "do": [{"power": -1, "on": "targets"}]}])
     g = game([both], [mk("Imp")], [arena(2, mk("Kite", "Air", 2), "D4"), arena(2, mk("Rock", "Earth", 5), "D3")])
     summon(g, "Both", "A1")
-    g.answer((0, 1))  # order: the killer first
+    order(g, 0, 1)  # order: the killer first
     mods = of(g, "power_modified")
     assert [(m.name, m.amount) for m in mods] == [("Kite", -9), ("Rock", -1)]
     last = of(g, "ability_resolved")[-1]
@@ -136,7 +134,7 @@ def test_th_17_6_second_ward_grant_does_nothing():
         {"when": "on_summon", "do": [{"ward": True, "on": "self", "until": "end_of_turn"}]}])
     g = game([heron, mk("Pup")], [mk("Imp")])
     summon(g, "Heron", "A1")
-    g.answer((0, 1))
+    order(g, 0, 1)
     grants = of(g, "ward_granted")
     assert [x.stacked for x in grants] == [False, True]
     assert len([e for e in g.state.effects if e.kind == "ward"]) == 1

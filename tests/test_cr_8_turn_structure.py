@@ -1,6 +1,6 @@
 """CR 8: the turn's steps, the Active Player, skipped steps and SBC between abilities."""
 
-from helpers import arena, at, game, index, kinds, mk, of, summon
+from helpers import arena, at, game, index, kinds, mk, of, order, summon
 
 from momon_cli.engine import Kind
 
@@ -96,7 +96,7 @@ def test_cr_8_4_sbc_before_the_next_queued_ability():
     g = game([doom], [mk("Imp")], [arena(2, mk("Foe", "Air", 2), "D4")])
     summon(g, "Doom", "A1")
     assert g.pending.kind is Kind.ORDER_TRIGGERS
-    g.answer((0, 1))
+    order(g, 0, 1)
     sbc_at = index(g, lambda e: e.kind == "sbc")
     outcomes = [e.outcome for e in of(g, "ability_resolved")]
     assert outcomes == ["resolved", "no_legal_targets"]

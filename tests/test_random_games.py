@@ -32,7 +32,7 @@ def token_worth(obj) -> int:
        concede_at=st.one_of(st.none(), st.integers(0, 30)))
 def test_random_games_keep_invariants_after_every_event(seed, bot_seed, profile, d1, d2, first, concede_at):
     holder = {}
-    setup = Setup((d1, d2), MATRIX, seed, profile, ("A", "B"), first)
+    setup = Setup.new_game((d1, d2), MATRIX, seed, profile, ("A", "B"), first)
     game = Game(setup, (lambda e: check(holder["g"]) if "g" in holder else None,))
     holder["g"] = game
     bot = RandomBot(bot_seed)

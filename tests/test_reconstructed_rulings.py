@@ -1,7 +1,7 @@
 """This project's own rulings where even BASELINE.md is silent (docs/rules.md, [R-mc n])."""
 
 
-from helpers import arena, at, game, kinds, mk, of, summon, void
+from helpers import arena, at, game, kinds, mk, of, order, summon, void
 
 from momon_cli.engine import Kind
 from momon_cli.engine.sbc import leave_arena
@@ -12,9 +12,9 @@ def test_r_mc_2_effects_end_when_their_momon_leaves_the_arena():
     g = game([mk("Pup")], [], [arena(1, mk("Big", "Fire", 3), "A1")])
     obj = at(g, "A1")
     from momon_cli.engine.effects import grant_ward
-    grant_ward(g, obj, "leaves_arena", 1)
+    grant_ward(g.rules, obj, "leaves_arena", 1)
     assert g.state.effects
-    leave_arena(g, obj.oid, VOID)
+    leave_arena(g.rules, obj.oid, VOID)
     assert g.state.effects == []
 
 
@@ -78,7 +78,7 @@ def test_r_mc_13_no_target_question_when_there_is_no_choice():
                                           "do": [{"power": -1, "on": "targets"}]}])
     g = game([bat], [mk("Spare")], [arena(2, mk("Only"), "D4")])
     summon(g, "Bat", "A1")
-    assert of(g, "trigger_queued")[0].targets == (at(g, "D4").oid,)
+    assert of(g, "trigger_queued")[0].targets == ("D4",)
     assert g.pending is None or g.pending.kind is not Kind.TARGETS
 
 
@@ -88,7 +88,7 @@ def test_r_mc_14_self_means_the_same_object_only():
         {"when": "on_summon", "do": [{"power": 9, "on": "self"}]}])
     g = game([phoenix], [mk("Spare")])
     summon(g, "Phoenix", "A1")
-    g.answer((0, 1))
+    order(g, 0, 1)
     assert [m.amount for m in of(g, "power_modified")] == [-5]
     assert at(g, "A1") is None and len(g.state.zones.voids[1]) == 1
 
@@ -99,5 +99,5 @@ def test_r_mc_15_adjacency_is_measured_from_where_the_source_was():
         {"when": "on_summon", "do": [{"power": -1, "on": "enemy", "group": {"adjacent": True}}]}])
     g = game([drake], [mk("Spare")], [arena(2, mk("Near", "Air", 3), "B2"), arena(2, mk("Far", "Air", 3), "D4")])
     summon(g, "Drake", "A1")
-    g.answer((0, 1))
+    order(g, 0, 1)
     assert [(m.name, m.amount) for m in of(g, "power_modified")] == [("Drake", -5), ("Near", -1)]

@@ -38,8 +38,8 @@ def test_simulated_records_verify_and_replay_to_the_engines_final_state(tmp_path
         record = read_record(path)
         assert verify(record) is None, path
         seed = record.header["seed"]
-        d1, d2 = (next(d for d in DECKS if d.name == record.header["decks"][i]["name"]) for i in (0, 1))
-        live = sim.play_random(Setup((d1.cards, d2.cards), load_matrix(), seed, profile, (d1.name, d2.name)))
+        d1, d2 = (next(d for d in DECKS if d.name == record.header["decks"][i]) for i in (0, 1))
+        live = sim.play_random(Setup.new_game((d1.cards, d2.cards), load_matrix(), seed, profile, (d1.name, d2.name)))
         result = runner.invoke(app, ["replay", str(path), "--to-end", "--json"])
         assert result.exit_code == 0
         assert json.loads(result.output) == state_json(live)
@@ -181,7 +181,7 @@ def test_replay_turn_option_and_state_json_contract(tmp_path):
 def test_export_and_games_list(tmp_path):
     path = _record(tmp_path)
     md = runner.invoke(app, ["export", str(path), "--format", "md"]).output
-    assert md.startswith("# Ann vs Bea") and "## Turn 1: Ann" in md and "> Ann chooses to Summon onto A4" in md
+    assert md.startswith("# Ann vs Bea") and "## Turn 1: Ann" in md and "> Ann chooses to Summon MCL-019 onto A4" in md
     assert "Game over" in md
     txt = runner.invoke(app, ["export", str(path), "--format", "txt"]).output
     assert "— Turn 1: Ann" in txt and "#" not in txt.splitlines()[0]

@@ -13,7 +13,7 @@ POOL = load_pool()
 
 def standard_game(seed=11):
     d1, d2 = load_deck("ember-tide", POOL), load_deck("stone-gale", POOL)
-    return Game(Setup((d1.cards, d2.cards), load_matrix(), seed, "sequential", ("Ann", "Bea"), 1))
+    return Game(Setup.new_game((d1.cards, d2.cards), load_matrix(), seed, "sequential", ("Ann", "Bea"), 1))
 
 
 def test_whole_game_to_the_end_screen(tmp_path):
@@ -43,16 +43,18 @@ def test_hand_off_hides_each_hand_from_the_other_player(tmp_path):
 
 
 def ordering_game():
-    clod = mk("Clod", "Earth", 3, ["N", "E"])
+    """Clod gets +2 Power for each other Momon its controller has, so the order matters."""
+    clod = mk("Clod", "Earth", 3, ["N", "E"], ability=[{"static": {"power": 2, "per": {"side": "friendly", "other": True}}}])
     return game([clod], [mk("Spare")], [arena(2, mk("Breeze", "Air", 5), "B2"),
-                                        arena(2, mk("Drip", "Water", 2), "C1")])
+                                        arena(2, mk("Drip", "Water", 4), "C1")])
 
 
-def test_ordering_prompt_shows_attempts_and_their_odds(tmp_path):
-    run = play(ordering_game(), "\nClod B1\n2 1\n\x04", tmp_path)
+def test_ordering_prompt_shows_attempts_their_odds_and_what_each_order_does(tmp_path):
+    run = play(ordering_game(), "\nClod B1\n2,1\n\x04", tmp_path)
     assert "Order Clod's Snatch Attempts" in run.text
     assert "1. N → Breeze on B2 (Power 3 vs 5, Earth vs Air): now succeeds — Earth beats Air (CR 10.2.4)" in run.text
-    assert "2. E → Drip on C1 (Power 3 vs 2, Earth vs Water): now succeeds — Power 3 is greater" in run.text
+    assert "2. E → Drip on C1 (Power 3 vs 4, Earth vs Water): now fails" in run.text
+    assert "order 1 2: Snatches B2, C1" in run.text and "order 2 1: Snatches B2" in run.text
     resolved = [line for line in run.text.splitlines() if line.startswith("Attempt ") and " of 2:" in line]
     assert "Drip" in resolved[0] and "Breeze" in resolved[1]
 
@@ -75,14 +77,12 @@ def test_invalid_input_at_every_kind_of_prompt_one_line_then_same_prompt(tmp_pat
     typed = "\n".join([
         "",  # hand-off
         "summon", "summon 99 B1", "summon clod Z9", "nobody B1", "summon clod B2", "clod B1",  # summon
-        "1 1", "three", "1",  # ordering
+        "1 1", "three", "1",  # ordering (Enter would keep the listed order)
         "Q", "x"] + ["\x04"])
-    g = game([mk("Clod", "Earth", 3, ["N", "E"])], [mk("Spare")],
-             [arena(2, mk("Breeze", "Air", 5), "B2"), arena(2, mk("Drip", "Water", 2), "C1")])
-    run = play(g, typed, tmp_path)
+    run = play(ordering_game(), typed, tmp_path)
     for message in ("give a card and a Space", "there is no card 99", "'Z9' is not a Space",
                     "no card in the Hand matches 'nobody'", "B2 is not empty",
-                    "give each of the numbers 1-2 exactly once", "'three' is not a list of numbers"):
+                    "give each of the numbers 1-2 exactly once"):
         assert message in run.text
     assert "Accepted: summon <card> <space>" in run.text
     assert "Traceback" not in run.text and run.code == 0
@@ -93,12 +93,12 @@ def test_invalid_target_yes_no_and_pick_inputs(tmp_path):
     assert "'C3' is not one of the target options" in run.text
     assert "'9' is not one of the target options" in run.text
     assert "'maybe' is not yes or no" in run.text
-    assert "its controller declines" in run.text
+    assert "is declined by its controller" in run.text
     from helpers import void
     g = game([], [mk("Spare")], [void(1, mk("Lost")), void(1, mk("Found"))])
     run = play(g, "7\nx\n1\nZ1\nB2\n\x04", tmp_path)
     assert "pick one position from 1 to 2" in run.text
-    assert "'Z1' is not an empty Space" in run.text
+    assert "'Z1' is not one of the Spaces offered" in run.text
     assert "Summons" in run.text and "Traceback" not in run.text
 
 
@@ -126,7 +126,7 @@ def test_commands_at_a_prompt(tmp_path):
              [arena(2, mk("Left", "Fire", 4), "A4")])
     run = play(g, typed, tmp_path)
     assert "inspect <space|card>" in run.text
-    assert "On A4: Power 4 now, controlled by Bea (P2)" in run.text
+    assert "On A4: Power 4 now, Fire, controlled by Bea (P2)" in run.text
     assert "A warm little thing." in run.text  # a card in the asking player's own Hand
     assert "Nothing to inspect at 'secret'" in run.text  # the opponent's Hand stays hidden
     assert "Nothing to inspect at 'nowhere'" in run.text
@@ -145,5 +145,5 @@ def test_completion_offers_commands_hand_cards_and_empty_spaces(tmp_path):
     assert {"summon", "Cinder", "Tide", "A1", "D4"} <= set(words) and "A4" not in words
     assert {"help", "inspect", "concede", "quit"} <= set(COMMANDS)
     sprite = target_game()
-    sprite.answer((sprite.state.zones.hands[1][0], "B1"))
+    sprite.answer((sprite.pending.options[0][0], "B1"))
     assert completions(sprite, sprite.pending) == ["A4", "D4"]

@@ -5,14 +5,17 @@ Drive it with :class:`Game`: read ``game.pending`` (a :class:`Decision`), call
 """
 
 from . import events
-from .cards import Ability, CardDef, Filter, Instruction, TargetSpec
-from .decisions import AttemptView, Decision, IllegalAnswer, Kind, TriggerView
+from .cards import Ability, CardDef, Condition, Filter, Problems, Static, StaticPower, TargetSpec
+from .decisions import AttemptView, Decision, IllegalAnswer, Kind, OrderOutcome, TriggerView, answer_from_json
 from .elements import ElementMatrix
-from .game import Game, GameOver
-from .state import PROFILES, TURN_LIMIT, Placement, Result, Setup
+from .game import EngineError, Game, GameOver
+from .instructions import Instruction
+from .position import Change, Placed, Position
+from .state import PROFILES, RULES_VERSION, TURN_LIMIT, Result, Setup
 
 __all__ = [
-    "Ability", "AttemptView", "CardDef", "Decision", "ElementMatrix", "Filter", "Game", "GameOver",
-    "IllegalAnswer", "Instruction", "Kind", "PROFILES", "Placement", "Result", "Setup", "TURN_LIMIT",
-    "TargetSpec", "TriggerView", "events",
+    "PROFILES", "RULES_VERSION", "TURN_LIMIT", "Ability", "AttemptView", "CardDef", "Change", "Condition",
+    "Decision", "ElementMatrix", "EngineError", "Filter", "Game", "GameOver", "IllegalAnswer", "Instruction", "Kind",
+    "OrderOutcome", "Placed", "Position", "Problems", "Result", "Setup", "Static", "StaticPower", "TargetSpec",
+    "TriggerView", "answer_from_json", "events",
 ]

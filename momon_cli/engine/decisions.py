@@ -1,22 +1,27 @@
 """The one typed decision request through which the engine asks for every choice.
 
 A :class:`Decision` names who decides, what kind of choice it is and the legal options.
-``validate`` turns an answer into its canonical form or raises :class:`IllegalAnswer`; the
-engine state is untouched by a refused answer.
+Options and answers name things by the board — card ids, Space names, option keys — never
+by internal object ids, so a recorded answer means the same thing to any engine version
+that plays the same rules (docs/records.md). ``validate`` returns the answer unchanged or
+raises :class:`IllegalAnswer`; types are exact (``True`` is not ``1``, a list is not a tuple).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any, assert_never
 
 
 class Kind(StrEnum):
-    SUMMON = "summon"  # options: (object id, Space) pairs
-    SPACE = "space"  # options: Space names
-    ORDER_ATTEMPTS = "order_attempts"  # options: AttemptView; answer: a permutation of indices
-    ORDER_TRIGGERS = "order_triggers"  # options: TriggerView; answer: a permutation of indices
-    TARGETS = "targets"  # options: object ids; answer: ``count`` distinct ids
+    SUMMON = "summon"  # options: (card id, Space) pairs; answer: one pair
+    SPACE = "space"  # options: Space names; answer: one of them
+    CARD = "card"  # options: card ids; answer: one of them (a card to Summon by an effect)
+    ORDER_ATTEMPTS = "order_attempts"  # options: AttemptView; answer: every key once, first first
+    ORDER_TRIGGERS = "order_triggers"  # options: TriggerView; answer: every key once, first first
+    TARGETS = "targets"  # options: Space names; answer: min_count..count distinct Spaces
     YES_NO = "yes_no"  # options: (True, False)
     PICK_FACE_DOWN = "pick_face_down"  # options: 1-based positions
 
@@ -29,10 +34,8 @@ class IllegalAnswer(ValueError):
 class AttemptView:
     """One Attempt to order, with the engine's judgement of it on the state right now."""
 
-    attacker: int
-    defender: int
+    key: str  # the defender's Space: unique within one Check
     defender_name: str
-    defender_space: str
     direction: str
     attacker_power: int
     defender_power: int
@@ -44,50 +47,76 @@ class AttemptView:
 
 @dataclass(frozen=True, slots=True)
 class TriggerView:
+    key: str  # "<card id>@<Space>#<ability number>", unique among the triggers being ordered
     trigger: int
-    source: int
     name: str
     timing: str
     card: str
     ability: int  # index into the card's abilities (its text comes from there)
-    targets: tuple[int, ...]
+    targets: tuple[str, ...]  # Spaces
+
+
+@dataclass(frozen=True, slots=True)
+class OrderOutcome:
+    """What one order of the Attempts would do, when the engine can tell (it asks no one)."""
+
+    order: tuple[str, ...]
+    snatched: tuple[str, ...]  # defenders' Spaces that end under the attacker's Controller
+
+
+Answer = Any  # str, bool, int or a tuple of str: what ``validate`` returns for the kind
 
 
 @dataclass(frozen=True)
 class Decision:
     kind: Kind
     player: int
-    options: tuple
+    options: tuple[Any, ...]
     prompt: str = ""
-    count: int = 1  # TARGETS: how many to choose
-    context: dict = field(default_factory=dict)
+    count: int = 1  # TARGETS: how many at most
+    min_count: int | None = None  # TARGETS: how many at least (None: exactly ``count``)
+    context: Mapping[str, Any] = field(default_factory=dict)
 
-    def validate(self, answer):
-        """Return the canonical answer or raise IllegalAnswer with a one-line reason."""
-        kind = self.kind
-        if kind in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS):
-            try:
-                order = tuple(int(i) for i in answer)
-            except (TypeError, ValueError):
-                raise IllegalAnswer("an order is a list of option indices") from None
-            if sorted(order) != list(range(len(self.options))):
-                raise IllegalAnswer(f"give each of the {len(self.options)} options exactly once")
-            return order
-        if kind is Kind.TARGETS:
-            try:
-                chosen = tuple(answer)
-            except TypeError:
-                raise IllegalAnswer("targets are a list of options") from None
-            if len(chosen) != self.count or len(set(chosen)) != len(chosen):
-                raise IllegalAnswer(f"choose exactly {self.count} different target(s)")
-            if any(c not in self.options for c in chosen):
-                raise IllegalAnswer("every target must be one of the options")
-            return chosen
-        if kind is Kind.SUMMON:
-            try:
-                answer = (int(answer[0]), str(answer[1]))
-            except (TypeError, ValueError, IndexError):
-                raise IllegalAnswer("a summon is (card, space)") from None
-        if answer not in self.options:
-            raise IllegalAnswer(f"{answer!r} is not one of the legal options")
+    def keys(self) -> tuple[str, ...]:
+        """The option keys an order answer is made of."""
+        return tuple(o.key for o in self.options)
+
+    def validate(self, answer: object) -> Answer:
+        """Return ``answer`` if it is legal, else raise IllegalAnswer with a one-line reason."""
+        try:
+            ok, why = self._check(answer)
+        except Exception:  # an answer that cannot even be compared is not legal
+            ok, why = False, "not an answer of this kind"
+        if not ok:
+            raise IllegalAnswer(why)
         return answer
+
+    def _check(self, answer: object) -> tuple[bool, str]:
+        kind = self.kind
+        if kind is Kind.SUMMON:
+            pair = type(answer) is tuple and len(answer) == 2 and all(type(x) is str for x in answer)
+            return pair and answer in self.options, "a Summon is one of the (card id, Space) options"
+        if kind is Kind.SPACE or kind is Kind.CARD:
+            return type(answer) is str and answer in self.options, f"{answer!r:.40} is not one of the options"
+        if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
+            keys = self.keys()
+            good = type(answer) is tuple and all(type(x) is str for x in answer) and sorted(answer) == sorted(keys)
+            return good, f"give each of the {len(keys)} options exactly once"
+        if kind is Kind.TARGETS:
+            low = self.count if self.min_count is None else self.min_count
+            good = (type(answer) is tuple and all(type(x) is str and x in self.options for x in answer)
+                    and len(set(answer)) == len(answer) and low <= len(answer) <= self.count)
+            return good, f"choose {low}-{self.count} different options" if low != self.count else \
+                f"choose exactly {self.count} different option(s)"
+        if kind is Kind.YES_NO:
+            return type(answer) is bool, "yes or no (true or false)"
+        if kind is Kind.PICK_FACE_DOWN:
+            return type(answer) is int and answer in self.options, f"a position from 1 to {len(self.options)}"
+        assert_never(kind)
+
+
+def answer_from_json(value: object) -> object:
+    """A recorded answer as the engine takes it: JSON lists become tuples, nothing else changes."""
+    if isinstance(value, list):
+        return tuple(answer_from_json(v) for v in value)
+    return value

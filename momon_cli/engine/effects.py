@@ -1,42 +1,57 @@
-"""Continuous effects and the instructions that create them (BASELINE 11.5, 13).
+"""Continuous effects and what they change: Power, Element, Ward, Token values (BASELINE 11.5).
 
-Current Power is base Power plus every Power modifier on the object; Ward is an effect
-plus a Ward Token [CR 10.2.2, TH 17.6]; a Marking Token is worth 1 unless a Continuous
+Layers, so that no result depends on the order of a list: current Power is base Power,
+then "set" effects in timestamp order (the latest wins), then every modifier added — those
+of resolved instructions and those of the Source's own board-dependent Continuous
+Abilities. Current Element is the latest Element change by timestamp. Ward is an effect
+plus a Ward Token [CR 10.2.2, TH 17.6]. A Marking Token is worth 1 unless a Continuous
 Ability says otherwise, never less than 0 [TH 17.8].
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from . import events as ev
 from .arena import ADJACENT
-from .cards import Filter, Instruction
-from .state import Effect
+from .cards import Condition, Filter
+from .context import Rules
+from .events import Expired, PowerModified, PowerSet, WardGranted, WardLost
+from .state import Effect, GameState
 from .zones import GameObject
 
-if TYPE_CHECKING:
-    from .game import Game
-    from .triggers import Trigger
 
-
-def power(game: Game, obj: GameObject) -> int:
-    value = obj.card.power
-    effects = game.state.effects
-    if not effects:
-        return value
-    for e in effects:
-        if e.target == obj.oid and e.kind == "power":
-            value += e.amount
+def power(state: GameState, obj: GameObject, statics: bool = True) -> int:
+    """Current Power. ``statics=False`` leaves out board-dependent Power, which is how a
+    board-dependent condition reads Power (so that two such Momons never read each other)."""
+    card = obj.card
+    value = card.power
+    effects = state.effects
+    if effects:
+        modifier = 0
+        for e in effects:
+            if e.target == obj.oid:
+                if e.kind == "power":
+                    modifier += e.amount
+                elif e.kind == "set_power":
+                    value = e.amount  # effects are kept in timestamp order
+        value += modifier
+    if statics and card.power_statics and obj.controller is not None:
+        for s in card.power_statics:
+            if s.per is not None:
+                value += s.amount * count(state, s.per, obj.controller, obj.oid, obj.space)
+            elif s.condition is None or holds(state, s.condition, obj.controller, obj.oid, obj.space):
+                value += s.amount
     return value
 
 
-def element(obj: GameObject) -> str:
-    return obj.card.element
+def element(state: GameState, obj: GameObject) -> str:
+    current = obj.card.element
+    for e in state.effects:
+        if e.target == obj.oid and e.kind == "element" and e.element is not None:
+            current = e.element
+    return current
 
 
-def has_ward(game: Game, obj: GameObject) -> bool:
-    return any(e.target == obj.oid and e.kind == "ward" for e in game.state.effects)
+def has_ward(state: GameState, obj: GameObject) -> bool:
+    return any(e.target == obj.oid and e.kind == "ward" for e in state.effects)
 
 
 def token_value(obj: GameObject) -> int:
@@ -47,19 +62,20 @@ def token_value(obj: GameObject) -> int:
     return max(0, values[0] if obj.controller == obj.owner else values[1])
 
 
-def scores(game: Game) -> tuple[int, int]:
+def scores(state: GameState) -> tuple[int, int]:
     """Control Score of each player: the sum of their Marking Tokens' values [TH 17.8]."""
     totals = [0, 0]
-    zones = game.state.zones
+    zones = state.zones
     for oid in zones.arena.values():
         obj = zones.objects[oid]
+        assert obj.controller is not None
         totals[obj.controller - 1] += token_value(obj)
     return totals[0], totals[1]
 
 
-def matches(game: Game, obj: GameObject, flt: Filter, controller: int, source_space: str | None,
-            source_oid: int) -> bool:
-    """Whether an Arena object fits a filter, read from the ability controller's side."""
+def matches(state: GameState, obj: GameObject, flt: Filter, controller: int, source_oid: int,
+            source_space: str | None, statics: bool = True) -> bool:
+    """Whether an Arena object fits a filter, read from ``controller``'s side and the Source."""
     if flt.side == "enemy" and obj.controller == controller:
         return False
     if flt.side == "friendly" and obj.controller != controller:
@@ -69,60 +85,66 @@ def matches(game: Game, obj: GameObject, flt: Filter, controller: int, source_sp
         return False
     if flt.stars_min is not None and card.stars < flt.stars_min:
         return False
-    if flt.element is not None and element(obj) != flt.element:
+    if flt.trait is not None and flt.trait not in card.traits:
         return False
+    if flt.element is not None and element(state, obj) != flt.element:
+        return False
+    if flt.power_max is not None or flt.power_min is not None:
+        p = power(state, obj, statics)
+        if (flt.power_max is not None and p > flt.power_max) or (flt.power_min is not None and p < flt.power_min):
+            return False
     if flt.adjacent and (source_space is None or obj.space not in ADJACENT[source_space]):
         return False
-    if flt.other and obj.oid == source_oid:
+    return not (flt.other and obj.oid == source_oid)
+
+
+def count(state: GameState, flt: Filter, controller: int, source_oid: int, source_space: str | None) -> int:
+    return sum(1 for obj in state.zones.arena_objects()
+               if matches(state, obj, flt, controller, source_oid, source_space, statics=False))
+
+
+def holds(state: GameState, condition: Condition, controller: int, source_oid: int, source_space: str | None) -> bool:
+    return count(state, condition.filter, controller, source_oid, source_space) >= condition.count
+
+
+def add(ctx: Rules, kind: str, obj: GameObject, until: str, controller: int, amount: int = 0,
+        new_element: str | None = None) -> Effect:
+    state = ctx.state
+    effect = Effect(state.take_id(), kind, obj.oid, amount, new_element, until, controller, state.turn,
+                    state.take_id())
+    state.effects.append(effect)
+    if kind == "power":
+        ctx.emit(PowerModified(obj.oid, obj.card.name, amount, until, power(state, obj)))
+    elif kind == "set_power":
+        ctx.emit(PowerSet(obj.oid, obj.card.name, amount, until, power(state, obj)))
+    return effect
+
+
+def grant_ward(ctx: Rules, obj: GameObject, until: str, controller: int) -> bool:
+    """TH 17.6: a second grant on a Warded Momon creates nothing and extends nothing."""
+    if has_ward(ctx.state, obj):
+        ctx.emit(WardGranted(obj.oid, obj.card.name, until, True))
         return False
+    ctx.state.effects.append(Effect(ctx.state.take_id(), "ward", obj.oid, 0, None, until, controller,
+                                    ctx.state.turn, ctx.state.take_id()))
+    obj.ward_token = True
+    ctx.emit(WardGranted(obj.oid, obj.card.name, until, False))
     return True
 
 
-_GROUP_SIDE = {"friendly": "friendly", "enemy": "enemy", "all": "any"}
+def lose_ward(ctx: Rules, obj: GameObject) -> bool:
+    """TH 17.6: the Ward effect ends and its Token goes at once; a later grant is a new effect."""
+    state = ctx.state
+    had = has_ward(state, obj)
+    state.effects = [e for e in state.effects if not (e.target == obj.oid and e.kind == "ward")]
+    obj.ward_token = False
+    ctx.emit(WardLost(obj.oid, obj.card.name, had))
+    return had
 
 
-def _affected(game: Game, trigger: Trigger, instr: Instruction, targets: tuple[int, ...]) -> list[GameObject]:
-    zones = game.state.zones
-    if instr.on == "self":
-        obj = zones.on_arena(trigger.source)  # a new object after a zone change is not "self"
-        return [obj] if obj is not None else []
-    if instr.on == "targets":
-        return [zones.objects[t] for t in targets]
-    group = instr.group or Filter()
-    flt = Filter(_GROUP_SIDE[instr.on], group.stars_max, group.stars_min, group.element, group.adjacent, group.other)
-    return [obj for obj in zones.arena_objects()
-            if matches(game, obj, flt, trigger.controller, trigger.source_space, trigger.source)]
-
-
-def apply_instruction(game: Game, trigger: Trigger, instr: Instruction, targets: tuple[int, ...]) -> None:
-    state = game.state
-    if instr.kind == "take_first_player_token":
-        state.first_token = trigger.controller
-        game.emit(ev.FirstPlayerTokenTaken(trigger.controller))
-        return
-    for obj in _affected(game, trigger, instr, targets):
-        if instr.kind == "power":
-            state.effects.append(Effect(state.take_id(), "power", obj.oid, instr.amount, instr.until,
-                                        trigger.controller, state.turn, state.take_id()))
-            game.emit(ev.PowerModified(obj.oid, obj.card.name, instr.amount, instr.until, power(game, obj)))
-        elif instr.kind == "ward":
-            grant_ward(game, obj, instr.until, trigger.controller)
-
-
-def grant_ward(game: Game, obj: GameObject, until: str, controller: int) -> None:
-    """TH 17.6: a second grant on a Warded Momon creates nothing and extends nothing."""
-    state = game.state
-    if has_ward(game, obj):
-        game.emit(ev.WardGranted(obj.oid, obj.card.name, until, True))
-        return
-    state.effects.append(Effect(state.take_id(), "ward", obj.oid, 0, until, controller, state.turn, state.take_id()))
-    obj.ward_token = True
-    game.emit(ev.WardGranted(obj.oid, obj.card.name, until, False))
-
-
-def expire(game: Game, when: str) -> None:
+def expire(ctx: Rules, when: str) -> None:
     """Apply start-of-turn or end-of-turn expirations, all at once (CR 8 table)."""
-    state = game.state
+    state = ctx.state
     if when == "end_of_turn":
         due = [e for e in state.effects if e.until == "end_of_turn"]
     else:  # "until the start of your next turn" ends as that player's turn starts
@@ -134,11 +156,10 @@ def expire(game: Game, when: str) -> None:
     state.effects = [e for e in state.effects if e.eid not in gone]
     for e in due:
         obj = state.zones.objects[e.target]
-        game.emit(ev.Expired(e.eid, e.kind, e.target, obj.card.name, when))
+        ctx.emit(Expired(e.eid, e.kind, e.target, obj.card.name, when))
 
 
-def forget(game: Game, oid: int) -> None:
+def forget(state: GameState, oid: int) -> None:
     """Drop the effects on an object that has left the Arena: they applied to it alone."""
-    effects = game.state.effects
-    if any(e.target == oid for e in effects):
-        game.state.effects = [e for e in effects if e.target != oid]
+    if any(e.target == oid for e in state.effects):
+        state.effects = [e for e in state.effects if e.target != oid]

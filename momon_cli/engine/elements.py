@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +27,7 @@ class ElementMatrix:
         return (defender, attacker) in self.beats_pairs
 
     @classmethod
-    def from_mapping(cls, data: dict) -> ElementMatrix:
+    def from_mapping(cls, data: dict[str, Any]) -> ElementMatrix:
         """Build from ``{"standard": [...], "special": [...], "beats": {A: [B, ...]}}``.
 
         Raises ValueError naming every problem: unknown Elements, and any pair that involves

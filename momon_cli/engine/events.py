@@ -7,29 +7,24 @@ engine did. ``to_dict`` gives a plain, JSON-ready form with a ``kind`` key.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any, ClassVar
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    kind = "event"
+    kind: ClassVar[str] = "event"
 
-    def to_dict(self) -> dict:
-        data = {"kind": self.kind}
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
         for f in fields(self):
             value = getattr(self, f.name)
             data[f.name] = list(value) if isinstance(value, tuple) else value
         return data
 
 
-def _event(kind: str):
-    def wrap(cls):
-        cls.kind = kind
-        return dataclass(frozen=True, slots=True)(cls)
-    return wrap
-
-
-@_event("game_started")
+@dataclass(frozen=True, slots=True)
 class GameStarted(Event):
+    kind: ClassVar[str] = "game_started"
     profile: str
     seed: int
     names: tuple[str, str]
@@ -37,62 +32,72 @@ class GameStarted(Event):
     chosen_by: str  # "seed" or "players" [BASELINE 6.2]
 
 
-@_event("turn_started")
+@dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
+    kind: ClassVar[str] = "turn_started"
     turn: int
     active: int
 
 
-@_event("step")
+@dataclass(frozen=True, slots=True)
 class StepStarted(Event):
+    kind: ClassVar[str] = "step"
     turn: int
     step: str  # "summon", "snatch_check", "end"
 
 
-@_event("end_condition")
+@dataclass(frozen=True, slots=True)
 class EndConditionRecorded(Event):
+    kind: ClassVar[str] = "end_condition"
     reason: str  # full-arena, exhaustion, turn-limit
 
 
-@_event("no_summon")
+@dataclass(frozen=True, slots=True)
 class NoSummon(Event):
+    kind: ClassVar[str] = "no_summon"
     player: int
     reason: str
 
 
-@_event("void_randomized")
+@dataclass(frozen=True, slots=True)
 class VoidRandomized(Event):
+    kind: ClassVar[str] = "void_randomized"
     player: int
     count: int
 
 
-@_event("face_down_picked")
+@dataclass(frozen=True, slots=True)
 class FaceDownPicked(Event):
+    kind: ClassVar[str] = "face_down_picked"
     picker: int
     position: int
     card: str
     name: str
 
 
-@_event("summoned")
+@dataclass(frozen=True, slots=True)
 class Summoned(Event):
+    kind: ClassVar[str] = "summoned"
     player: int
     oid: int
     card: str
     name: str
     space: str
     source: str  # "hand" or "void"
+    by_ability: bool  # an Effect-Based Summon [BASELINE 9.4]
 
 
-@_event("marked")
+@dataclass(frozen=True, slots=True)
 class Marked(Event):
+    kind: ClassVar[str] = "marked"
     space: str
     oid: int
     player: int
 
 
-@_event("trigger_waiting")
+@dataclass(frozen=True, slots=True)
 class TriggerWaiting(Event):
+    kind: ClassVar[str] = "trigger_waiting"
     trigger: int
     source: int
     card: str
@@ -101,28 +106,59 @@ class TriggerWaiting(Event):
     controller: int
 
 
-@_event("trigger_queued")
+@dataclass(frozen=True, slots=True)
 class TriggerQueued(Event):
+    kind: ClassVar[str] = "trigger_queued"
     trigger: int
     position: int  # 1-based place in the Queue at the moment it entered
-    targets: tuple[int, ...]
+    targets: tuple[str, ...]  # Spaces
+    target_names: tuple[str, ...]
+    chosen: bool  # False: the only legal targets, taken without asking
 
 
-@_event("trigger_not_queued")
+@dataclass(frozen=True, slots=True)
+class BatchQueued(Event):
+    kind: ClassVar[str] = "batch_queued"
+    batch: int
+    oid: int
+    name: str
+    space: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class BatchStarted(Event):
+    kind: ClassVar[str] = "batch_started"
+    batch: int
+    oid: int
+    name: str
+    space: str
+
+
+@dataclass(frozen=True, slots=True)
+class BatchEnded(Event):
+    kind: ClassVar[str] = "batch_ended"
+    batch: int
+
+
+@dataclass(frozen=True, slots=True)
 class TriggerNotQueued(Event):
+    kind: ClassVar[str] = "trigger_not_queued"
     trigger: int
     reason: str
 
 
-@_event("ability_resolved")
+@dataclass(frozen=True, slots=True)
 class AbilityResolved(Event):
+    kind: ClassVar[str] = "ability_resolved"
     trigger: int
-    outcome: str  # "resolved", "declined", "no_legal_targets"
-    targets: tuple[int, ...]
+    outcome: str  # resolved, declined, no_legal_targets, condition_false, once_used, no_eligible_card
+    targets: tuple[str, ...]  # Spaces
 
 
-@_event("power_modified")
+@dataclass(frozen=True, slots=True)
 class PowerModified(Event):
+    kind: ClassVar[str] = "power_modified"
     oid: int
     name: str
     amount: int
@@ -130,38 +166,141 @@ class PowerModified(Event):
     power: int
 
 
-@_event("ward_granted")
+@dataclass(frozen=True, slots=True)
 class WardGranted(Event):
+    kind: ClassVar[str] = "ward_granted"
     oid: int
     name: str
     until: str
     stacked: bool  # True: it already had Ward, the grant did nothing [TH 17.6]
 
 
-@_event("first_player_token")
+@dataclass(frozen=True, slots=True)
+class PowerSet(Event):
+    kind: ClassVar[str] = "power_set"
+    oid: int
+    name: str
+    value: int
+    until: str
+    power: int
+
+
+@dataclass(frozen=True, slots=True)
+class ElementChanged(Event):
+    kind: ClassVar[str] = "element_changed"
+    oid: int
+    name: str
+    element: str
+    until: str
+
+
+@dataclass(frozen=True, slots=True)
+class WardLost(Event):
+    kind: ClassVar[str] = "ward_lost"
+    oid: int
+    name: str
+    had_ward: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    kind: ClassVar[str] = "moved"
+    moves: tuple[tuple[str, str, str], ...]  # (name, from Space, to Space), applied at once
+
+
+@dataclass(frozen=True, slots=True)
+class Swapped(Event):
+    kind: ClassVar[str] = "swapped"
+    first: str
+    first_space: str
+    second: str
+    second_space: str
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneChanged(Event):
+    kind: ClassVar[str] = "zone_changed"
+    oid: int
+    name: str
+    card: str
+    owner: int
+    from_zone: str
+    from_space: str | None
+    to_zone: str  # "void" or "hand"
+    face_up: bool
+    new_oid: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnScheduled(Event):
+    kind: ClassVar[str] = "return_scheduled"
+    oid: int
+    name: str
+    zone: str
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnLapsed(Event):
+    kind: ClassVar[str] = "return_lapsed"
+    oid: int
+    name: str  # the object changed zones first: nothing returns [TH 17.7]
+
+
+@dataclass(frozen=True, slots=True)
+class OnceUsed(Event):
+    kind: ClassVar[str] = "once_used"
+    trigger: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class InstructionFailed(Event):
+    kind: ClassVar[str] = "instruction_failed"
+    trigger: int
+    instruction: str
+    reason: str  # no_legal_space, no_eligible_card, no_mover, target_gone
+
+
+@dataclass(frozen=True, slots=True)
+class DirectSnatchResolved(Event):
+    kind: ClassVar[str] = "direct_snatch"
+    oid: int
+    name: str
+    space: str
+    success: bool
+    reason: str  # success, ward, prohibited, protected, already_controlled
+
+
+@dataclass(frozen=True, slots=True)
 class FirstPlayerTokenTaken(Event):
+    kind: ClassVar[str] = "first_player_token"
     player: int
 
 
-@_event("expired")
+@dataclass(frozen=True, slots=True)
 class Expired(Event):
+    kind: ClassVar[str] = "expired"
     effect: int
-    what: str  # "power" or "ward"
+    what: str  # power, set_power, element, ward
     oid: int
     name: str
     when: str  # "start_of_turn" or "end_of_turn"
 
 
-@_event("check_started")
+@dataclass(frozen=True, slots=True)
 class SnatchCheckStarted(Event):
+    kind: ClassVar[str] = "check_started"
     attacker: int
     name: str
     space: str
     attempts: int
+    cause: str  # "turn", "summon" (an Effect-Based Summon's Check) or "incite" [CR 11.1.4]
 
 
-@_event("attempt_created")
+@dataclass(frozen=True, slots=True)
 class AttemptCreated(Event):
+    kind: ClassVar[str] = "attempt_created"
     number: int
     attacker: int
     defender: int
@@ -170,8 +309,9 @@ class AttemptCreated(Event):
     direction: str
 
 
-@_event("attempt_resolved")
+@dataclass(frozen=True, slots=True)
 class AttemptResolved(Event):
+    kind: ClassVar[str] = "attempt_resolved"
     number: int
     of: int  # Attempts in this Check
     attacker: int
@@ -179,30 +319,34 @@ class AttemptResolved(Event):
     defender: int
     defender_name: str
     success: bool
-    reason: str  # power, element, ward, prohibited, recheck, neither
+    reason: str  # power, element, extra, ward, prohibited, protected, recheck, neither
     attacker_power: int
     defender_power: int
     attacker_element: str
     defender_element: str
 
 
-@_event("control_changed")
+@dataclass(frozen=True, slots=True)
 class ControlChanged(Event):
+    kind: ClassVar[str] = "control_changed"
     oid: int
     name: str
     space: str
     old: int
     new: int
+    how: str  # "snatch" (a Check) or "direct" (Direct Snatch)
 
 
-@_event("check_ended")
+@dataclass(frozen=True, slots=True)
 class SnatchCheckEnded(Event):
+    kind: ClassVar[str] = "check_ended"
     attacker: int
     successes: int
 
 
-@_event("sbc")
+@dataclass(frozen=True, slots=True)
 class StateBasedAction(Event):
+    kind: ClassVar[str] = "sbc"
     action: str  # "power_zero" or "ward_token_removed"
     oid: int
     name: str
@@ -210,18 +354,21 @@ class StateBasedAction(Event):
     new_oid: int | None  # the Void object, for power_zero
 
 
-@_event("turn_ended")
+@dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
+    kind: ClassVar[str] = "turn_ended"
     turn: int
 
 
-@_event("conceded")
+@dataclass(frozen=True, slots=True)
 class Conceded(Event):
+    kind: ClassVar[str] = "conceded"
     player: int
 
 
-@_event("game_ended")
+@dataclass(frozen=True, slots=True)
 class GameEnded(Event):
+    kind: ClassVar[str] = "game_ended"
     reason: str
     scores: tuple[int, int]
     winner: int

@@ -1,24 +1,29 @@
 """The engine's public driver: build a game, read its pending Decision, answer it.
 
-The rules are a generator (:func:`momon_cli.engine.turn.run_game`); this class is the one
-place that advances it. Events go to ``events`` and to every listener, in order.
+The rules are a generator (:func:`momon_cli.engine.turn.run_game`) over a narrow rules
+context; this class is the one place that advances it. Events go to ``events`` and to
+every listener, in order. An answer that is refused changes nothing; an error inside the
+rules ends the game's life: every later answer is refused with that error.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Generator
+from typing import Any
 
 from . import events as ev
-from .decisions import Decision
+from .context import Listener, Rules
+from .decisions import Answer, Decision
 from .state import GameState, Result, Setup
-from .triggers import TriggerQueue
 from .turn import finish, run_game
-
-Listener = Callable[[ev.Event], None]
 
 
 class GameOver(RuntimeError):
     """An answer or concession was given to a game that has ended."""
+
+
+class EngineError(RuntimeError):
+    """The rules failed on an answer; the game cannot go on (its record shows how to reproduce it)."""
 
 
 class Game:
@@ -26,26 +31,28 @@ class Game:
         """Build the game and run it to its first decision (``start=False``: wait for ``start()``,
         so that a listener holding this object can be attached before the first event)."""
         self.setup = setup
-        self.state = GameState.new(setup)
-        self.triggers = TriggerQueue(self)
-        self.events: list[ev.Event] = []
-        self.answers: list = []  # the canonical answers so far, in order (replayable)
-        self._listeners = list(listeners)
-        self._flow = run_game(self)
+        self.rules = Rules(GameState.new(setup))
+        self.rules.listeners.extend(listeners)
+        self.answers: list[Answer] = []  # the answers so far, in order (replayable)
+        self._flow: Generator[Decision, Any, None] = run_game(self.rules)
         self.pending: Decision | None = None
+        self.error: EngineError | None = None
         if start:
             self.start()
+
+    @property
+    def state(self) -> GameState:
+        return self.rules.state
+
+    @property
+    def events(self) -> list[ev.Event]:
+        return self.rules.events
 
     def start(self) -> None:
         self._advance(None)
 
     def listen(self, listener: Listener) -> None:
-        self._listeners.append(listener)
-
-    def emit(self, event: ev.Event) -> None:
-        self.events.append(event)
-        for listener in self._listeners:
-            listener(event)
+        self.rules.listeners.append(listener)
 
     @property
     def over(self) -> bool:
@@ -55,28 +62,38 @@ class Game:
     def result(self) -> Result | None:
         return self.state.result
 
-    def answer(self, choice) -> None:
-        """Answer the pending Decision. An illegal answer raises IllegalAnswer and changes nothing."""
+    def _check_alive(self) -> Decision:
+        if self.error is not None:
+            raise self.error
         if self.pending is None:
             raise GameOver("the game is over")
-        value = self.pending.validate(choice)
+        return self.pending
+
+    def answer(self, choice: object) -> None:
+        """Answer the pending Decision. An illegal answer raises IllegalAnswer and changes nothing."""
+        value = self._check_alive().validate(choice)
         self.answers.append(value)
         self._advance(value)
 
     def concede(self, player: int) -> None:
         """BASELINE 7.1: the game ends at once, the opponent wins, nothing pending resolves."""
-        if self.over:
-            raise GameOver("the game is over")
-        if player not in (1, 2):
+        self._check_alive()
+        if type(player) is not int or player not in (1, 2):
             raise ValueError("player must be 1 or 2")
         self._flow.close()
         self.pending = None
         self.answers.append({"concede": player})
-        self.emit(ev.Conceded(player))
-        finish(self, "concession", winner=3 - player)
+        self.rules.emit(ev.Conceded(player))
+        finish(self.rules, "concession", winner=3 - player)
 
-    def _advance(self, value) -> None:
+    def _advance(self, value: object) -> None:
         try:
             self.pending = self._flow.send(value)
         except StopIteration:
             self.pending = None
+        except BaseException as err:  # a rules bug or an interrupt: never continue a half-done step
+            self.pending = None
+            self.error = EngineError(f"the rules engine stopped: {type(err).__name__}: {err}")
+            if isinstance(err, Exception):
+                raise self.error from err
+            raise

@@ -24,7 +24,7 @@ def check(game: Game) -> None:
     if set(placed) != set(zones.objects):
         raise InvariantBroken("the objects and the zones disagree")
     card_nos = [zones.objects[oid].card_no for oid in placed]
-    total = len(game.setup.decks[0]) + len(game.setup.decks[1]) + len(game.setup.preset)
+    total = len(game.setup.position.cards())
     if sorted(card_nos) != list(range(1, total + 1)):
         raise InvariantBroken("a card is missing or duplicated")
     for space, oid in zones.arena.items():
@@ -37,8 +37,9 @@ def check(game: Game) -> None:
     expected = [0, 0]
     for oid in zones.arena.values():
         obj = zones.objects[oid]
+        assert obj.controller is not None
         expected[obj.controller - 1] += token_value(obj)
-    if tuple(expected) != scores(game):
+    if tuple(expected) != scores(game.state):
         raise InvariantBroken("scores differ from the Marking Tokens' values")
     result = game.state.result
     if result is not None and result.reason != "concession":

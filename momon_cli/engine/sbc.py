@@ -2,41 +2,32 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from . import collect
 from . import events as ev
-from .effects import element, forget, has_ward, power
-from .zones import VOID, LastKnown
-
-if TYPE_CHECKING:
-    from .game import Game
-
-
-def leave_arena(game: Game, oid: int, to_zone: str, face_up: bool = True):
-    """Move an Arena object away, keeping its last known information; start Leaves Arena triggers."""
-    zones = game.state.zones
-    obj = zones.objects[oid]
-    lki = LastKnown(oid, obj.card, obj.owner, obj.zone, obj.space, obj.controller, power(game, obj), element(obj))
-    new = zones.move(oid, to_zone, face_up=face_up, last_known=lki)
-    forget(game, oid)
-    return lki, new
+from .actions import leave_arena
+from .context import Rules
+from .effects import has_ward, power
+from .zones import VOID
 
 
-def perform(game: Game) -> None:
-    zones = game.state.zones
+def perform(ctx: Rules) -> None:
+    state = ctx.state
+    zones = state.zones
     while True:
         on_arena = zones.arena_objects()
-        stale_tokens = [o for o in on_arena if o.ward_token and not has_ward(game, o)]
-        dying = [o for o in on_arena if power(game, o) <= 0]
+        stale_tokens = [o for o in on_arena if o.ward_token and not has_ward(state, o)]
+        dying = [o for o in on_arena if power(state, o) <= 0]
         if not stale_tokens and not dying:
             return
         for obj in stale_tokens:  # 12.2
             obj.ward_token = False
-            game.emit(ev.StateBasedAction("ward_token_removed", obj.oid, obj.card.name, obj.space, None))
+            assert obj.space is not None
+            ctx.emit(ev.StateBasedAction("ward_token_removed", obj.oid, obj.card.name, obj.space, None))
         left = []
         for obj in dying:  # 12.1, all at once
-            lki, new = leave_arena(game, obj.oid, VOID)
-            game.emit(ev.StateBasedAction("power_zero", obj.oid, obj.card.name, lki.space, new.oid))
+            lki, new = leave_arena(ctx, obj.oid, VOID)
+            assert lki.space is not None
+            ctx.emit(ev.StateBasedAction("power_zero", obj.oid, obj.card.name, lki.space, new.oid))
             left.append(lki)
         if left:
-            game.triggers.leaves_arena(left)
+            collect.leaves_arena(ctx, left)

@@ -1,4 +1,4 @@
-"""The Snatch Check (CR 10, TH 17.1) in both rules profiles.
+"""The Snatch Check (CR 10, TH 17.1) in both rules profiles, and Direct Snatch (TH 17.5).
 
 ``sequential`` (CR 10.1.5, 10.2.1, 10.2.8): the attacker's Controller orders the Attempts,
 each is rechecked as it resolves, State-Based Conditions follow each one.
@@ -8,18 +8,39 @@ together, State-Based Conditions once after the group.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Generator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from itertools import permutations
+from typing import Any
 
+from . import collect, sbc
 from . import events as ev
-from . import sbc
+from .actions import change_control
 from .arena import sight_target
-from .decisions import AttemptView, Decision, Kind
-from .effects import element, has_ward, power
+from .collect import Source
+from .context import Rules
+from .decisions import AttemptView, Decision, Kind, OrderOutcome
+from .effects import element, has_ward, matches, power
+from .state import GameState
+from .triggers import SnatchRef
 from .zones import GameObject
 
-if TYPE_CHECKING:
-    from .game import Game
+Flow = Generator[Decision, Any, None]
+#: Up to this many Attempts, the order prompt shows what every order would do.
+PREVIEW_LIMIT = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Cause:
+    """What made a Check [CR 11.1.4]: the turn, an Effect-Based Summon's Check or Incite,
+    and for the last two the causal Momon object (the ability's Source)."""
+
+    kind: str  # "turn", "summon" or "incite"
+    source: int | None = None
+
+
+TURN = Cause("turn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,103 +65,209 @@ class Judgement:
     defender_element: str
 
 
-def create_attempts(game: Game, attacker: GameObject) -> list[Attempt]:
-    """CR 10.1.2-10.1.4: one Attempt per Sight pointing at a Momon of the opponent."""
-    zones = game.state.zones
-    attempts = []
+def create_attempts(state: GameState, attacker: GameObject) -> list[Attempt]:
+    """CR 10.1.2-10.1.4: one Attempt per Sight pointing at a Momon of the opponent; none for
+    a Momon that cannot Snatch [BASELINE 13]."""
+    if "cannot_snatch" in attacker.card.keywords:
+        return []
+    zones = state.zones
+    attempts: list[Attempt] = []
+    assert attacker.space is not None
     for direction in attacker.card.sights:
         space = sight_target(attacker.space, direction, attacker.owner)
         oid = zones.arena.get(space) if space else None
-        if oid is not None and zones.objects[oid].controller != attacker.controller:
+        if space is not None and oid is not None and zones.objects[oid].controller != attacker.controller:
             attempts.append(Attempt(len(attempts) + 1, attacker.oid, attacker.space, oid, space, direction))
     return attempts
 
 
-def _read(game: Game, oid: int) -> tuple[str, int, str]:
+def _read(state: GameState, oid: int) -> tuple[str, int, str]:
     """Name, current Power and Element; last known information once it has left [CR 11.1.8]."""
-    obj = game.state.zones.on_arena(oid)
+    obj = state.zones.on_arena(oid)
     if obj is not None:
-        return obj.card.name, power(game, obj), element(obj)
-    lki = game.state.zones.last_known[oid]
+        return obj.card.name, power(state, obj), element(state, obj)
+    lki = state.zones.last_known[oid]
     return lki.card.name, lki.power, lki.element
 
 
-def judge(game: Game, a: Attempt, attempts_in_check: int) -> Judgement:
+def cause_controller(state: GameState, cause: Cause) -> int | None:
+    """The causal Momon's Controller now, or its last known one [CR 11.1.4]."""
+    if cause.source is None:
+        return None
+    obj = state.zones.on_arena(cause.source)
+    if obj is not None:
+        return obj.controller
+    lki = state.zones.last_known.get(cause.source)
+    return lki.controller if lki is not None else None
+
+
+def protected(state: GameState, defender: GameObject, by: int | None) -> bool:
+    """TH 17.9: not Snatched by an opponent's abilities (Direct Snatch, ability-caused Checks)."""
+    return by is not None and by != defender.controller and "unsnatchable_by_opponent_abilities" in defender.card.keywords
+
+
+def judge(state: GameState, a: Attempt, attempts_in_check: int, cause: Cause = TURN) -> Judgement:
     """CR 10.2.1-10.2.6 for one Attempt, on the state as it is now."""
-    zones = game.state.zones
-    an, ap, ae = _read(game, a.attacker)
-    dn, dp, de = _read(game, a.defender)
+    zones = state.zones
+    an, ap, ae = _read(state, a.attacker)
+    dn, dp, de = _read(state, a.defender)
     attacker, defender = zones.on_arena(a.attacker), zones.on_arena(a.defender)
     if (attacker is None or defender is None or attacker.space != a.attacker_space
             or defender.space != a.defender_space or attacker.controller == defender.controller):
         reason = "recheck"  # 10.2.1
-    elif has_ward(game, defender):
+    elif has_ward(state, defender):
         reason = "ward"  # 10.2.2
-    elif defender.card.unsnatchable_together and attempts_in_check > 1:
+    elif "unsnatchable_together" in defender.card.keywords and attempts_in_check > 1:
         reason = "prohibited"  # TH 17.1: not together with another Momon
+    elif cause.kind != "turn" and protected(state, defender, cause_controller(state, cause)):
+        reason = "protected"  # TH 17.9
     elif ap > dp:
         reason = "power"  # 10.2.3
-    elif game.state.setup.matrix.beats(ae, de):
+    elif state.setup.matrix.beats(ae, de):
         reason = "element"  # 10.2.4
+    elif any(matches(state, defender, flt, attacker.controller or 0, attacker.oid, attacker.space)
+             for flt in attacker.card.extra_success):
+        reason = "extra"  # TH 17.1: an additional success condition
     else:
         reason = "neither"  # 10.2.5, 10.2.6
-    return Judgement(reason in ("power", "element"), reason, an, dn, ap, dp, ae, de)
+    return Judgement(reason in ("power", "element", "extra"), reason, an, dn, ap, dp, ae, de)
 
 
-def run_check(game: Game, attacker_oid: int):
-    """Generator: the whole Check for one attacking Momon, ending with its post-Snatch triggers."""
-    zones = game.state.zones
+class _Snatches:
+    """What a Check's successes leave for the post-Snatch triggers (CR 10.3.3, 10.3.4)."""
+
+    def __init__(self) -> None:
+        self.snatched: list[SnatchRef] = []
+        self.back: list[tuple[Source, int, tuple[SnatchRef, ...]]] = []
+
+    def apply(self, ctx: Rules, snatcher: GameObject, defender: GameObject, how: str) -> None:
+        state = ctx.state
+        assert snatcher.controller is not None
+        self.snatched.append(SnatchRef(defender.oid, power(state, defender)))
+        change_control(ctx, defender, snatcher.controller, how)
+        if defender.controller == defender.owner:
+            self.back.append((defender, defender.controller, (SnatchRef(snatcher.oid, power(state, snatcher)),)))
+
+
+def _resolve_in_order(ctx: Rules, attempts: list[Attempt], cause: Cause, snatches: _Snatches) -> None:
+    """CR 10.1.5, 10.2.8: one at a time, each rechecked, SBC after each."""
+    zones = ctx.state.zones
+    for a in attempts:
+        j = judge(ctx.state, a, len(attempts), cause)
+        _report(ctx, a, len(attempts), j)
+        if j.success:
+            snatches.apply(ctx, zones.objects[a.attacker], zones.objects[a.defender], "snatch")
+        sbc.perform(ctx)
+
+
+def _report(ctx: Rules, a: Attempt, of: int, j: Judgement) -> None:
+    ctx.emit(ev.AttemptResolved(a.number, of, a.attacker, j.attacker_name, a.defender, j.defender_name, j.success,
+                                j.reason, j.attacker_power, j.defender_power, j.attacker_element, j.defender_element))
+
+
+def preview(ctx: Rules, attempts: list[Attempt], cause: Cause) -> tuple[OrderOutcome, ...] | None:
+    """What each order of the Attempts would do, played on a copy of the state; None when
+    there are too many orders to show. The order can only matter when Power depends on the
+    board, so without such a Momon every order is reported alike without playing them."""
+    state = ctx.state
+    if len(attempts) > PREVIEW_LIMIT:
+        return None
+    if not any(o.card.power_statics for o in state.zones.arena_objects()):
+        snatched = tuple(a.defender_space for a in attempts if judge(state, a, len(attempts), cause).success)
+        return tuple(OrderOutcome(tuple(a.defender_space for a in order), snatched) for order in permutations(attempts))
+    outcomes = []
+    for order in permutations(attempts):
+        trial = Rules(copy.deepcopy(state))
+        trial.state.frames = [type(f)() for f in trial.state.frames]  # triggers of a trial are not kept
+        _resolve_in_order(trial, list(order), cause, _Snatches())
+        attacker = trial.state.zones.objects.get(order[0].attacker)
+        mine = attacker.controller if attacker is not None else None
+        snatched = tuple(a.defender_space for a in attempts
+                         if (d := trial.state.zones.on_arena(a.defender)) is not None and d.controller == mine)
+        outcomes.append(OrderOutcome(tuple(a.defender_space for a in order), snatched))
+    return tuple(outcomes)
+
+
+def _views(ctx: Rules, attempts: list[Attempt], cause: Cause) -> tuple[AttemptView, ...]:
+    views = []
+    for a in attempts:
+        j = judge(ctx.state, a, len(attempts), cause)
+        views.append(AttemptView(a.defender_space, j.defender_name, a.direction, j.attacker_power, j.defender_power,
+                                 j.attacker_element, j.defender_element, j.success, j.reason))
+    return tuple(views)
+
+
+def run_check(ctx: Rules, attacker_oid: int, cause: Cause = TURN) -> Flow:
+    """Generator: the whole Check for one attacking Momon, ending with its post-Snatch triggers
+    waiting (Incite Checks make no On Snatch triggers, CR 11.1.4, TH 17.9)."""
+    state = ctx.state
+    zones = state.zones
     attacker = zones.on_arena(attacker_oid)
     if attacker is None:  # it left the Arena before its Check: nothing reads its sights
         return
-    attempts = create_attempts(game, attacker)
-    game.emit(ev.SnatchCheckStarted(attacker.oid, attacker.card.name, attacker.space, len(attempts)))
+    assert attacker.space is not None and attacker.controller is not None
+    attempts = create_attempts(state, attacker)
+    ctx.emit(ev.SnatchCheckStarted(attacker.oid, attacker.card.name, attacker.space, len(attempts), cause.kind))
     for a in attempts:
-        defender = zones.objects[a.defender]
-        game.emit(ev.AttemptCreated(a.number, a.attacker, a.defender, defender.card.name, a.defender_space, a.direction))
-    changed: list[Attempt] = []
-    snatchers: list = []
-    snatched_back: list = []
-
-    def change_control(a: Attempt) -> None:
-        """CR 10.2.7; remember what the post-Snatch triggers will need (CR 10.3.3, 10.3.4)."""
-        snatcher = zones.objects[a.attacker]
-        defender = zones.objects[a.defender]
-        old, defender.controller = defender.controller, snatcher.controller
-        changed.append(a)
-        game.emit(ev.ControlChanged(defender.oid, defender.card.name, defender.space, old, defender.controller))
-        if not snatchers:
-            snatchers.append((snatcher, snatcher.controller))
-        if defender.controller == defender.owner:
-            snatched_back.append((defender, defender.controller))
-
-    def report(a: Attempt, j: Judgement) -> None:
-        game.emit(ev.AttemptResolved(a.number, len(attempts), a.attacker, j.attacker_name, a.defender,
-                                     j.defender_name, j.success, j.reason, j.attacker_power, j.defender_power,
-                                     j.attacker_element, j.defender_element))
-
-    if game.state.setup.profile == "sequential":
-        if len(attempts) > 1:  # CR 10.1.5
-            views = tuple(AttemptView(a.attacker, a.defender, j.defender_name, a.defender_space, a.direction,
-                                      j.attacker_power, j.defender_power, j.attacker_element,
-                                      j.defender_element, j.success, j.reason)
-                          for a in attempts for j in [judge(game, a, len(attempts))])
-            order = yield Decision(Kind.ORDER_ATTEMPTS, attacker.controller, views,
-                                   f"Order {attacker.card.name}'s Snatch Attempts (first resolves first)")
-            attempts = [attempts[i] for i in order]
-        for a in attempts:
-            j = judge(game, a, len(attempts))
-            report(a, j)
-            if j.success:
-                change_control(a)
-            sbc.perform(game)  # CR 10.2.8
+        ctx.emit(ev.AttemptCreated(a.number, a.attacker, a.defender, zones.objects[a.defender].card.name,
+                                   a.defender_space, a.direction))
+    snatches = _Snatches()
+    if state.setup.profile == "sequential":
+        if len(attempts) > 1:  # CR 10.1.5, asked only when the order can matter [R-mc 17]
+            outcomes = preview(ctx, attempts, cause)
+            if outcomes is None or len({o.snatched for o in outcomes}) > 1:
+                order = yield Decision(Kind.ORDER_ATTEMPTS, attacker.controller, _views(ctx, attempts, cause),
+                                       f"Order {attacker.card.name}'s Snatch Attempts (first resolves first)",
+                                       context={"outcomes": outcomes or ()})
+                by_key = {a.defender_space: a for a in attempts}
+                attempts = [by_key[k] for k in order]
+        _resolve_in_order(ctx, attempts, cause, snatches)
     else:
-        judged = [(a, judge(game, a, len(attempts))) for a in attempts]  # TH 17.1: one state
+        judged = [(a, judge(state, a, len(attempts), cause)) for a in attempts]  # TH 17.1: one state
         for a, j in judged:
-            report(a, j)
+            _report(ctx, a, len(attempts), j)
         for a, j in judged:
             if j.success:
-                change_control(a)
-        sbc.perform(game)  # once, after the whole group
-    game.emit(ev.SnatchCheckEnded(attacker.oid, len(changed)))
-    game.triggers.post_snatch(snatchers, snatched_back)
+                snatches.apply(ctx, zones.objects[a.attacker], zones.objects[a.defender], "snatch")
+        sbc.perform(ctx)  # once, after the whole group
+    ctx.emit(ev.SnatchCheckEnded(attacker.oid, len(snatches.snatched)))
+    on_snatch: list[tuple[Source, int, tuple[SnatchRef, ...]]] = []
+    if snatches.snatched and cause.kind != "incite":
+        snatcher: Source = zones.objects.get(attacker.oid) or zones.last_known[attacker.oid]
+        on_snatch.append((snatcher, attacker.controller, tuple(snatches.snatched)))
+    collect.post_snatch(ctx, on_snatch, snatches.back)
+
+
+def direct_snatch(ctx: Rules, objs: list[GameObject], controller: int, source: int) -> int:
+    """TH 17.5, 17.6, 17.9: control changes to the ability's controller unless Ward or a
+    prohibition stops it; judged together, applied together; no On Snatch. Returns successes."""
+    state = ctx.state
+    together = len(objs) > 1
+    judged = []
+    for obj in objs:
+        if obj.controller == controller:
+            reason = "already_controlled"
+        elif has_ward(state, obj):
+            reason = "ward"
+        elif together and "unsnatchable_together" in obj.card.keywords:
+            reason = "prohibited"
+        elif protected(state, obj, controller):
+            reason = "protected"
+        else:
+            reason = "success"
+        judged.append((obj, reason))
+    snatches = _Snatches()
+    snatcher = state.zones.on_arena(source)
+    for obj, reason in judged:
+        assert obj.space is not None
+        ctx.emit(ev.DirectSnatchResolved(obj.oid, obj.card.name, obj.space, reason == "success", reason))
+    for obj, reason in judged:
+        if reason == "success":
+            old = obj.controller
+            change_control(ctx, obj, controller, "direct")
+            if obj.controller == obj.owner and old != obj.owner:
+                refs = (SnatchRef(snatcher.oid, power(state, snatcher)),) if snatcher is not None else ()
+                snatches.back.append((obj, controller, refs))
+            snatches.snatched.append(SnatchRef(obj.oid, power(state, obj)))
+    collect.post_snatch(ctx, [], snatches.back)
+    return len(snatches.snatched)

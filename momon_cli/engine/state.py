@@ -1,4 +1,4 @@
-"""The whole game state: zones, turn, tokens, effects, the Trigger Queue and the one RNG."""
+"""The whole game state: zones, turn, tokens, effects, pending items and the one RNG."""
 
 from __future__ import annotations
 
@@ -8,43 +8,39 @@ from dataclasses import dataclass, field
 from .arena import SPACES
 from .cards import CardDef
 from .elements import ElementMatrix
+from .position import Change, Placed, Position
+from .triggers import Pending
 from .zones import ARENA, HAND, VOID, Zones
 
 PROFILES = ("sequential", "simultaneous")
 TURN_LIMIT = 64  # BASELINE 7.3
-
-
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """A card that starts the game outside its Owner's Hand: a puzzle or a rules scenario."""
-
-    owner: int
-    card: CardDef
-    zone: str = ARENA  # "arena" or "void"
-    space: str | None = None
-    controller: int | None = None  # defaults to the Owner
+#: The rules this engine plays. A record made by another rules version is refused, never
+#: replayed differently (docs/records.md).
+RULES_VERSION = 2
 
 
 @dataclass(frozen=True)
 class Setup:
     """Everything that, with the ordered answers, determines a game (design: replayable)."""
 
-    decks: tuple[tuple[CardDef, ...], tuple[CardDef, ...]]
+    position: Position
     matrix: ElementMatrix
     seed: int = 0
     profile: str = "sequential"
     names: tuple[str, str] = ("Player 1", "Player 2")
-    first_player: int | None = None  # None: chosen at random from the seed [BASELINE 6.2]
-    preset: tuple[Placement, ...] = ()  # empty for a normal game [BASELINE 6.3]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Setup:
+        return self  # immutable: a copied game state (an order preview) shares its setup
 
     def __post_init__(self) -> None:
         if self.profile not in PROFILES:
             raise ValueError(f"unknown rules profile {self.profile!r} (choose {' or '.join(PROFILES)})")
-        if self.first_player not in (None, 1, 2):
-            raise ValueError("first player must be 1 or 2")
-        spaces = [p.space for p in self.preset if p.zone == ARENA]
-        if any(s not in SPACES for s in spaces) or len(set(spaces)) != len(spaces):
-            raise ValueError("preset Arena cards need distinct Spaces A1-D4")
+
+    @classmethod
+    def new_game(cls, decks: tuple[tuple[CardDef, ...], tuple[CardDef, ...]], matrix: ElementMatrix, seed: int = 0,
+                 profile: str = "sequential", names: tuple[str, str] = ("Player 1", "Player 2"),
+                 first_player: int | None = None) -> Setup:
+        return cls(Position.new_game(decks, first_player), matrix, seed, profile, names)
 
 
 @dataclass(slots=True)
@@ -52,21 +48,41 @@ class Effect:
     """A continuous effect created by a resolved instruction [BASELINE 11.5]."""
 
     eid: int
-    kind: str  # "power" or "ward"
+    kind: str  # "power", "set_power", "element" or "ward"
     target: int  # object id
-    amount: int
+    amount: int  # power: the modifier; set_power: the new Power
+    element: str | None  # element: the new Element
     until: str
     controller: int
     turn: int  # the turn it was created in
     timestamp: int
 
 
+@dataclass(slots=True)
+class DelayedReturn:
+    """Return one object to its Owner's Hand later; nothing if it has changed zones [TH 17.7]."""
+
+    did: int
+    oid: int
+    at: str  # "end_of_turn" or "your_next_turn"
+    controller: int
+    turn: int
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     winner: int
     reason: str  # full-arena, exhaustion, turn-limit, concession
-    scores: dict
+    scores: dict[int, int]
     tiebreak: bool
+
+
+@dataclass(slots=True)
+class Frame:
+    """A Trigger Queue: the root one, or the one a Summon batch processes [TH 17.1]."""
+
+    waiting: list[Pending] = field(default_factory=list)
+    queue: list[Pending] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -79,23 +95,39 @@ class GameState:
     first_player: int = 1
     first_token: int = 1  # holder of the First Player Token
     effects: list[Effect] = field(default_factory=list)
+    delayed: list[DelayedReturn] = field(default_factory=list)
+    once_used: set[tuple[int, int]] = field(default_factory=set)  # (card number, ability index) [TH 17.5]
+    frames: list[Frame] = field(default_factory=lambda: [Frame()])  # root first; the last receives triggers
     next_id: int = 1  # effects, triggers and timestamps share one counter
+    events_made: int = 0  # triggering events so far: the placement order of what waits
     end_reason: str | None = None  # a recorded end condition still being finished [BASELINE 7.2]
     result: Result | None = None
 
     @classmethod
     def new(cls, setup: Setup) -> GameState:
+        """The state of the setup's position, before its first Turn Start."""
+        position = setup.position
         state = cls(setup, random.Random(setup.seed))
-        card_no = 0
-        for owner, deck in ((1, setup.decks[0]), (2, setup.decks[1])):
-            for card in deck:  # BASELINE 6.1: the whole deck is the Hand
-                card_no += 1
-                state.zones.create(card_no, card, owner, HAND)
-        for p in setup.preset:
-            card_no += 1
-            obj = state.zones.create(card_no, p.card, p.owner, VOID)
-            if p.zone == ARENA:
-                state.zones.move(obj.oid, ARENA, space=p.space, controller=p.controller or p.owner)
+        state.turn = position.turn - 1
+        zones = state.zones
+        in_hand = len(position.hands[0]) + len(position.hands[1])
+        for card_no, placed in enumerate(position.cards(), 1):
+            if placed.space is not None:
+                obj = zones.create(card_no, placed.card, placed.owner, VOID)
+                obj = zones.move(obj.oid, ARENA, space=placed.space, controller=placed.controller or placed.owner)
+            else:
+                zone = HAND if card_no <= in_hand else VOID
+                obj = zones.create(card_no, placed.card, placed.owner, zone, placed.face_up)
+            state.once_used.update((card_no, i) for i in placed.once_used)
+            for change in placed.changes:
+                if change.kind == "return_to_hand":
+                    state.delayed.append(DelayedReturn(state.take_id(), obj.oid, change.until, change.controller,
+                                                       state.turn))
+                    continue
+                state.effects.append(Effect(state.take_id(), change.kind, obj.oid, change.amount, change.element,
+                                            change.until, change.controller, state.turn, state.take_id()))
+                obj.ward_token = obj.ward_token or change.kind == "ward"
+        zones.successor.clear()  # setting up is not a zone change of the game
         return state
 
     def take_id(self) -> int:
@@ -105,3 +137,32 @@ class GameState:
     @property
     def non_active(self) -> int:
         return 3 - self.active
+
+    @property
+    def root(self) -> Frame:
+        return self.frames[0]
+
+    @property
+    def frame(self) -> Frame:
+        return self.frames[-1]
+
+
+def snapshot(state: GameState) -> Position:
+    """The position of a game at the start of a turn (before its Turn Start event): every
+    card where it is, the changes in force and waiting, spent once-only rights."""
+    zones = state.zones
+    changes: dict[int, list[Change]] = {}
+    for e in state.effects:
+        changes.setdefault(e.target, []).append(Change(e.kind, e.until, e.controller, e.amount, e.element))
+    for d in state.delayed:
+        changes.setdefault(d.oid, []).append(Change("return_to_hand", d.at, d.controller))
+
+    def placed(oid: int) -> Placed:
+        obj = zones.objects[oid]
+        spent = tuple(sorted(i for (no, i) in state.once_used if no == obj.card_no))
+        return Placed(obj.card, obj.owner, obj.space, obj.controller, obj.face_up, tuple(changes.get(oid, ())), spent)
+
+    return Position((tuple(placed(o) for o in zones.hands[1]), tuple(placed(o) for o in zones.hands[2])),
+                    (tuple(placed(o) for o in zones.voids[1]), tuple(placed(o) for o in zones.voids[2])),
+                    tuple(placed(zones.arena[s]) for s in SPACES if s in zones.arena),
+                    state.turn, state.active, state.first_player, state.first_token)

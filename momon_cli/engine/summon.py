@@ -1,53 +1,73 @@
-"""The Turn-Based Summon procedure (BASELINE 9.1-9.3, CR 17.7) and Mark (Step 1.1)."""
+"""Summoning (BASELINE 9): the Turn-Based Summon with Void Fallback (9.1-9.3, CR 17.7), Mark
+(Step 1.1), and the placing of an Effect-Based Summon's batch (9.4, TH 17.1)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Generator
+from typing import Any
 
+from . import collect
 from . import events as ev
+from .context import Rules
 from .decisions import Decision, Kind
+from .triggers import Batch
 from .zones import ARENA
 
-if TYPE_CHECKING:
-    from .game import Game
+SummonFlow = Generator[Decision, Any, int | None]
 
 
-def put_onto_arena(game: Game, oid: int, space: str, player: int, source: str) -> int:
-    """Summon: a new face-up object on ``space``, Marked with ``player``'s Token (9.1)."""
-    new = game.state.zones.move(oid, ARENA, space=space, controller=player)
-    game.emit(ev.Summoned(player, new.oid, new.card.id, new.card.name, space, source))
-    game.emit(ev.Marked(space, new.oid, player))
-    game.triggers.on_summon(new)
+def put_onto_arena(ctx: Rules, oid: int, space: str, player: int, source: str, cause: int | None = None) -> int:
+    """Summon: a new face-up object on ``space``, Marked with ``player``'s Token (9.1). An
+    Effect-Based Summon (``cause``: the ability's Source) becomes a batch in the pending
+    order at its Summon Event's place; its On Summon triggers belong to it (9.4)."""
+    state = ctx.state
+    new = state.zones.move(oid, ARENA, space=space, controller=player)
+    ctx.emit(ev.Summoned(player, new.oid, new.card.id, new.card.name, space, source, cause is not None))
+    ctx.emit(ev.Marked(space, new.oid, player))
+    batch = None
+    if cause is not None:
+        batch = Batch(state.take_id(), new.oid, player, ctx.new_event(), cause)
+        state.root.waiting.append(batch)  # after every item already pending [TH 17.1]
+    collect.on_summon(ctx, new, batch)
     return new.oid
 
 
-def turn_based_summon(game: Game):
+def first_of_each(ctx: Rules, oids: list[int]) -> dict[str, int]:
+    """Card id -> the first object with it: copies of a card are one choice [docs/rules.md]."""
+    found: dict[str, int] = {}
+    for oid in oids:
+        found.setdefault(ctx.state.zones.objects[oid].card.id, oid)
+    return found
+
+
+def turn_based_summon(ctx: Rules) -> SummonFlow:
     """Generator: returns the Summoned object's id, or None when no Summon happened."""
-    state = game.state
+    state = ctx.state
     zones = state.zones
     player = state.active
     spaces = zones.empty_spaces()
     hand = zones.hands[player]
     if hand:
-        options = tuple((oid, space) for oid in hand for space in spaces)
-        oid, space = yield Decision(Kind.SUMMON, player, options, "Summon a Momon from your Hand")
-        return put_onto_arena(game, oid, space, player, "hand")
+        cards = first_of_each(ctx, hand)
+        card_id, space = yield Decision(Kind.SUMMON, player, tuple((c, s) for c in cards for s in spaces),
+                                        "Summon a Momon from your Hand")
+        return put_onto_arena(ctx, cards[card_id], space, player, "hand")
     void = zones.voids[player]
     if not void:  # 9.3
-        game.emit(ev.NoSummon(player, "no cards in Hand or Void"))
+        ctx.emit(ev.NoSummon(player, "no cards in Hand or Void"))
         return None
     # 9.2 Void Fallback [CR 17.7]: randomize face-down, the opponent picks blind.
     state.rng.shuffle(void)
     for card_oid in void:
         zones.objects[card_oid].face_up = False
-    game.emit(ev.VoidRandomized(player, len(void)))
+    ctx.emit(ev.VoidRandomized(player, len(void)))
     position = yield Decision(Kind.PICK_FACE_DOWN, state.non_active, tuple(range(1, len(void) + 1)),
                               "Pick one face-down card from your opponent's Void")
     picked = zones.objects[void[position - 1]]
     picked.face_up = True
-    game.emit(ev.FaceDownPicked(state.non_active, position, picked.card.id, picked.card.name))
+    ctx.emit(ev.FaceDownPicked(state.non_active, position, picked.card.id, picked.card.name))
     # Every empty Space is legal while no effect restricts Spaces, and Step 1 with a full
     # Arena ends the game first, so a legal Space always exists here.
     space = yield Decision(Kind.SPACE, player, spaces, f"Choose a Space for {picked.card.name}",
                            context={"card": picked.card.id})
-    return put_onto_arena(game, picked.oid, space, player, "void")
+    return put_onto_arena(ctx, picked.oid, space, player, "void")

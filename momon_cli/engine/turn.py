@@ -6,85 +6,113 @@ Each function is a generator; ``yield`` hands a Decision out and receives its an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Generator
+from typing import Any
 
+from . import collect
 from . import events as ev
+from .actions import send
 from .arena import SPACES
+from .context import Rules
+from .decisions import Decision
 from .effects import expire, scores
+from .queue import resolve_all
 from .snatch import run_check
 from .state import TURN_LIMIT, Result
 from .summon import turn_based_summon
+from .zones import HAND
 
-if TYPE_CHECKING:
-    from .game import Game
+Flow = Generator[Decision, Any, None]
 
 
-def run_game(game: Game):
-    state = game.state
+def run_game(ctx: Rules) -> Flow:
+    state = ctx.state
     setup = state.setup
-    if setup.first_player is None:  # 6.2
+    position = setup.position
+    if position.first_player is None:  # 6.2
         state.first_player, chosen_by = state.rng.choice((1, 2)), "seed"
     else:
-        state.first_player, chosen_by = setup.first_player, "players"
-    state.first_token = state.first_player
-    game.emit(ev.GameStarted(setup.profile, setup.seed, setup.names, state.first_player, chosen_by))
-    state.active = state.first_player  # 6.10
+        state.first_player, chosen_by = position.first_player, "players"
+    state.first_token = position.first_player_token or state.first_player
+    ctx.emit(ev.GameStarted(setup.profile, setup.seed, setup.names, state.first_player, chosen_by))
+    state.active = position.active or state.first_player  # 6.10
     while True:
         state.turn += 1
-        yield from play_turn(game)
+        yield from play_turn(ctx)
         if state.end_reason is None and state.turn >= TURN_LIMIT:  # 7.3
-            record_end(game, "turn-limit")
+            record_end(ctx, "turn-limit")
         if state.end_reason is not None:
-            finish(game, state.end_reason)
+            finish(ctx, state.end_reason)
             return
         state.active = state.non_active  # 8.2
 
 
-def record_end(game: Game, reason: str) -> None:
-    game.state.end_reason = reason
-    game.emit(ev.EndConditionRecorded(reason))
+def record_end(ctx: Rules, reason: str) -> None:
+    ctx.state.end_reason = reason
+    ctx.emit(ev.EndConditionRecorded(reason))
 
 
-def play_turn(game: Game):
-    state = game.state
+def delayed_returns(ctx: Rules, when: str) -> None:
+    """Delayed Returns to Hand due now, with the expirations they belong to [TH 17.7]."""
+    state = ctx.state
+    if when == "end_of_turn":
+        due = [d for d in state.delayed if d.at == "end_of_turn"]
+    else:  # the start of the controller's next turn
+        due = [d for d in state.delayed if d.at == "your_next_turn" and d.controller == state.active and d.turn < state.turn]
+    if not due:
+        return
+    state.delayed = [d for d in state.delayed if d not in due]
+    for d in due:
+        obj = state.zones.objects.get(d.oid)
+        if obj is None:  # it changed zones first: follow neither the card nor a new arrival
+            lki = state.zones.last_known.get(d.oid)
+            ctx.emit(ev.ReturnLapsed(d.oid, lki.card.name if lki else "?"))
+        else:
+            send(ctx, obj, HAND)
+
+
+def play_turn(ctx: Rules) -> Flow:
+    state = ctx.state
     zones = state.zones
-    triggers = game.triggers
-    game.emit(ev.TurnStarted(state.turn, state.active))
+    ctx.emit(ev.TurnStarted(state.turn, state.active))
     # Turn Start: triggers wait, expirations, SBC, then the Queue (CR 8 table, 8.2)
-    triggers.turn_based("turn_start")
-    expire(game, "start_of_turn")
-    yield from triggers.resolve_all()
+    collect.turn_based(ctx, "turn_start")
+    expire(ctx, "start_of_turn")
+    delayed_returns(ctx, "start_of_turn")
+    yield from resolve_all(ctx)
 
-    game.emit(ev.StepStarted(state.turn, "summon"))
+    ctx.emit(ev.StepStarted(state.turn, "summon"))
     if len(zones.arena) == len(SPACES):  # 7.2, CR 17.8
-        record_end(game, "full-arena")
+        record_end(ctx, "full-arena")
     elif not any(zones.hands[p] or zones.voids[p] for p in (1, 2)):  # 7.3
-        record_end(game, "exhaustion")
+        record_end(ctx, "exhaustion")
     else:
-        summoned = yield from turn_based_summon(game)
+        summoned = yield from turn_based_summon(ctx)
         if summoned is not None:
-            yield from triggers.resolve_all()  # Step 1.2 On Summon
-            game.emit(ev.StepStarted(state.turn, "snatch_check"))
-            yield from run_check(game, summoned)  # Step 2
-            yield from triggers.resolve_all()  # Step 2.1 Post-Snatch
+            yield from resolve_all(ctx)  # Step 1.2 On Summon, and any Summon batches [TH 17.1]
+            ctx.emit(ev.StepStarted(state.turn, "snatch_check"))
+            yield from run_check(ctx, summoned)  # Step 2
+            yield from resolve_all(ctx)  # Step 2.1 Post-Snatch
 
-    game.emit(ev.StepStarted(state.turn, "end"))  # Step 3
-    triggers.turn_based("end_of_turn")
-    yield from triggers.resolve_all()
+    ctx.emit(ev.StepStarted(state.turn, "end"))  # Step 3
+    collect.turn_based(ctx, "end_of_turn")
+    yield from resolve_all(ctx)
     # Expirations, SBC, their triggers; again while those triggers made new "until end of
-    # turn" effects, which must not outlive this turn [R-mc 16, docs/rules.md].
+    # turn" effects or returns, which must not outlive this turn [R-mc 16, docs/rules.md].
     while True:
-        expire(game, "end_of_turn")
-        yield from triggers.resolve_all()
-        if not any(e.until == "end_of_turn" for e in state.effects):
+        expire(ctx, "end_of_turn")
+        delayed_returns(ctx, "end_of_turn")
+        yield from resolve_all(ctx)
+        if not any(e.until == "end_of_turn" for e in state.effects) and not any(
+                d.at == "end_of_turn" for d in state.delayed):
             break
-    game.emit(ev.TurnEnded(state.turn))
+    ctx.emit(ev.TurnEnded(state.turn))
 
 
-def finish(game: Game, reason: str, winner: int | None = None) -> None:
+def finish(ctx: Rules, reason: str, winner: int | None = None) -> None:
     """Determine the result by Control Score (BASELINE 7.4), or give it to ``winner``."""
-    state = game.state
-    score = scores(game)
+    state = ctx.state
+    score = scores(state)
     tiebreak = False
     if winner is None:
         if score[0] == score[1]:
@@ -92,4 +120,4 @@ def finish(game: Game, reason: str, winner: int | None = None) -> None:
         else:
             winner = 1 if score[0] > score[1] else 2
     state.result = Result(winner, reason, {1: score[0], 2: score[1]}, tiebreak)
-    game.emit(ev.GameEnded(reason, score, winner, tiebreak, state.first_token))
+    ctx.emit(ev.GameEnded(reason, score, winner, tiebreak, state.first_token))

@@ -34,6 +34,7 @@ class LastKnown:
     """An object as it was just before it left a zone [CR 11.1.8]."""
 
     oid: int
+    card_no: int
     card: CardDef
     owner: int
     zone: str
@@ -46,7 +47,7 @@ class LastKnown:
 class Zones:
     """Every game object, indexed by id, plus the ordered contents of each zone."""
 
-    __slots__ = ("objects", "arena", "hands", "voids", "last_known", "_next_oid")
+    __slots__ = ("_next_oid", "arena", "hands", "last_known", "objects", "successor", "voids")
 
     def __init__(self) -> None:
         self.objects: dict[int, GameObject] = {}
@@ -54,6 +55,7 @@ class Zones:
         self.hands: dict[int, list[int]] = {1: [], 2: []}
         self.voids: dict[int, list[int]] = {1: [], 2: []}
         self.last_known: dict[int, LastKnown] = {}
+        self.successor: dict[int, int] = {}  # old object id -> the object it became [TH 17.7]
         self._next_oid = 1
 
     def create(self, card_no: int, card: CardDef, owner: int, zone: str, face_up: bool = True) -> GameObject:
@@ -75,6 +77,7 @@ class Zones:
         """Move an object to another zone: the old object ends, a new one begins."""
         old = self.objects.pop(oid)
         if old.zone == ARENA:
+            assert old.space is not None
             del self.arena[old.space]
         else:
             self._list(old.zone, old.owner).remove(oid)
@@ -83,12 +86,21 @@ class Zones:
         new = GameObject(self._next_oid, old.card_no, old.card, old.owner, zone, face_up)
         self._next_oid += 1
         self.objects[new.oid] = new
+        self.successor[oid] = new.oid
         if zone == ARENA:
+            assert space is not None
             new.space, new.controller = space, controller
             self.arena[space] = new.oid
         else:
             self._list(zone, new.owner).append(new.oid)
         return new
+
+    def relocate(self, moves: dict[str, str]) -> None:
+        """Move Arena objects between Spaces all at once (Move, Multi-Move, Swap): same objects."""
+        movers = {start: self.arena.pop(start) for start in moves}
+        for start, oid in movers.items():
+            self.arena[moves[start]] = oid
+            self.objects[oid].space = moves[start]
 
     def arena_objects(self) -> list[GameObject]:
         """The objects on the Arena in Space order (A1, B1, ... D4): a fixed, replayable order."""
