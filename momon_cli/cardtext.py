@@ -25,8 +25,12 @@ _KEYWORD_TEXT = {
 
 
 def condition_text(cond: Condition) -> str:
+    if cond.count > 1:
+        return f"there are {cond.count} or more {describe_filter(cond.filter, 'Momons')}"
     what = describe_filter(cond.filter)
-    return f"there is a {what}" if cond.count == 1 else f"there are {cond.count} or more of {what}s"
+    if what.startswith("other "):
+        return f"there is an{what}"
+    return f"there is {'an' if what[0] in 'AEIOU' else 'a'} {what}"
 
 
 def static_text(s: Static) -> str:
@@ -54,10 +58,10 @@ def ability_text(ability: Ability) -> str:
     if ability.once:
         header = f"Once per game, {header[0].lower()}{header[1:]}"
     body = " and ".join(i.text(ability.target) for i in ability.do)
-    if ability.condition is not None:
-        body = f"if {condition_text(ability.condition)}, {body}"
     if ability.may:
         body = "you may " + body
+    if ability.condition is not None:
+        body = f"if {condition_text(ability.condition)}, {body}"
     return f"{header}: {body}."
 
 

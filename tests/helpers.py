@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
-from momon_cli.carddata import card_from_mapping, load_matrix
+from momon_cli.carddata import card_from_mapping, load_matrix, load_pool
 from momon_cli.engine import Game, Kind, Placed, Position, Setup
 from momon_cli.engine.invariants import check
+from momon_cli.positions import read_position
 
 MATRIX = load_matrix()
 _ids = itertools.count(1)
@@ -100,3 +102,26 @@ def order(g: Game, *indices: int) -> None:
         keys = d.keys()
         g.answer(tuple(keys[i] for i in indices))
         check(g)
+
+
+POSITIONS = Path(__file__).parent / "positions"
+SCENARIO_POOL = load_pool([POSITIONS / "cards.toml"])
+
+
+def from_position(name: str, profile: str = "sequential", seed: int = 7) -> Game:
+    """A game starting from ``tests/positions/<name>.toml`` with the scenario card set."""
+    start = read_position(str(POSITIONS / f"{name}.toml"), SCENARIO_POOL, MATRIX.elements)
+    g = Game(Setup(start, MATRIX, seed, profile, ("Ann", "Bea")))
+    check(g)
+    return g
+
+
+def board(g: Game) -> dict[str, tuple[str, int]]:
+    """The Arena as {Space: (name, Controller)}: the final states the scenario tests write down."""
+    zones = g.state.zones
+    return {s: (zones.objects[o].card.name, zones.objects[o].controller) for s, o in sorted(zones.arena.items())}
+
+
+def answer(g: Game, value) -> None:
+    g.answer(value)
+    check(g)

@@ -1,5 +1,7 @@
 """Random whole games (hypothesis): never crash, invariants hold after every event."""
 
+from pathlib import Path
+
 from helpers import MATRIX
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -9,13 +11,16 @@ from momon_cli.carddata import builtin_deck_names, load_deck, load_pool
 from momon_cli.engine import Game, Setup
 from momon_cli.engine.invariants import check
 
-POOL = load_pool()
+POOL = load_pool([Path(__file__).parent / "positions" / "cards.toml"])
 DECKS = [load_deck(n, POOL) for n in builtin_deck_names()]
 CARDS = sorted(POOL.values(), key=lambda c: c.id)
-# Built-in decks, and small casual ones that empty Hands early, fill Voids and reach the
-# Void Fallback, "no Summon" turns and exhaustion.
+# Built-in decks; small casual ones that empty Hands early, fill Voids and reach the Void
+# Fallback, "no Summon" turns and exhaustion; and decks of the scenario cards, which use
+# every key of the effect vocabulary.
+MECHANICS = [c for c in CARDS if c.id.startswith("TPS") and c.abilities]
 deck_cards = st.one_of(st.sampled_from([d.cards for d in DECKS]),
-                       st.lists(st.sampled_from(CARDS), min_size=1, max_size=8).map(tuple))
+                       st.lists(st.sampled_from(CARDS), min_size=1, max_size=8).map(tuple),
+                       st.lists(st.sampled_from(MECHANICS), min_size=4, max_size=12).map(tuple))
 
 
 def token_worth(obj) -> int:
@@ -26,7 +31,7 @@ def token_worth(obj) -> int:
     return max(0, values[0] if obj.controller == obj.owner else values[1])
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), bot_seed=st.integers(0, 2**32), profile=st.sampled_from(["sequential", "simultaneous"]),
        d1=deck_cards, d2=deck_cards, first=st.sampled_from([None, 1, 2]),
        concede_at=st.one_of(st.none(), st.integers(0, 30)))

@@ -80,7 +80,7 @@ def who(on: str, group: Filter | None, target: TargetSpec | None) -> str:
     base = {"snatcher": "the Momon that Snatched me", "snatched": "each Momon I just Snatched",
             "moved": "each Momon Moved this way"}.get(on)
     if base is not None:
-        return base + (f" ({describe_filter(group, 'Momon').strip()})" if group is not None else "")
+        return base + (f" {describe_filter(group, '').strip()}" if group is not None else "")
     return "each " + describe_filter((group or Filter()).with_side(_GROUP_SIDE[on]))
 
 
@@ -155,6 +155,10 @@ def _ask_space(ctx: Rules, player: int, spaces: tuple[str, ...], prompt: str) ->
         return spaces[0]
     answer: str = yield Decision(Kind.SPACE, player, spaces, prompt)
     return answer
+
+
+def _owners(whom: str) -> str:
+    return "my Owner's" if whom == "me" else "its Owner's"
 
 
 def _fail(ctx: Rules, res: Resolution, instruction: str, reason: str) -> bool:
@@ -413,7 +417,8 @@ class MultiMove(Instruction):
 
     def phrase(self, whom: str) -> str:
         where = "adjacent " if self.to == "adjacent" else ""
-        return f"Move any of {whom} at once, each to a different empty {where}Space"
+        many = whom.replace("each ", "any number of ", 1).replace("Momon", "Momons", 1)
+        return f"Move {many} at once, each to a different empty {where}Space"
 
     def resolve(self, ctx: Rules, res: Resolution) -> Flow:
         player = res.trigger.controller
@@ -544,7 +549,7 @@ class ToVoid(Instruction):
         return {"to_void": "face_up" if self.face_up else "face_down"}
 
     def phrase(self, whom: str) -> str:
-        return f"send {whom} to its Owner's Void face-{'up' if self.face_up else 'down'}"
+        return f"send {whom} to {_owners(whom)} Void face-{'up' if self.face_up else 'down'}"
 
     def resolve(self, ctx: Rules, res: Resolution) -> Flow:
         objs = affected(ctx, res, self.on, self.group)
@@ -573,7 +578,7 @@ class ToHand(Instruction):
         return {"to_hand": True, "at": self.at}
 
     def phrase(self, whom: str) -> str:
-        return f"return {whom} to its Owner's Hand{AT_TEXT[self.at]}"
+        return f"return {whom} to {_owners(whom)} Hand{AT_TEXT[self.at]}"
 
     def _objects(self, ctx: Rules, res: Resolution) -> list[GameObject]:
         zones = ctx.state.zones
@@ -590,7 +595,8 @@ class ToHand(Instruction):
             if self.at == "now":
                 send(ctx, obj, HAND)
             else:
-                state.delayed.append(DelayedReturn(state.take_id(), obj.oid, self.at, res.trigger.controller, state.turn))
+                state.delayed.append(DelayedReturn(state.take_id(), obj.oid, obj.card.name, self.at, res.trigger.controller,
+                                                   state.turn))
                 ctx.emit(ev.ReturnScheduled(obj.oid, obj.card.name, obj.zone, self.at))
         return bool(objs)
         yield

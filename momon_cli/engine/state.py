@@ -64,6 +64,7 @@ class DelayedReturn:
 
     did: int
     oid: int
+    name: str  # for the report when it lapses: the object may be long gone
     at: str  # "end_of_turn" or "your_next_turn"
     controller: int
     turn: int
@@ -121,8 +122,8 @@ class GameState:
             state.once_used.update((card_no, i) for i in placed.once_used)
             for change in placed.changes:
                 if change.kind == "return_to_hand":
-                    state.delayed.append(DelayedReturn(state.take_id(), obj.oid, change.until, change.controller,
-                                                       state.turn))
+                    state.delayed.append(DelayedReturn(state.take_id(), obj.oid, obj.card.name, change.until,
+                                                       change.controller, state.turn))
                     continue
                 state.effects.append(Effect(state.take_id(), change.kind, obj.oid, change.amount, change.element,
                                             change.until, change.controller, state.turn, state.take_id()))

@@ -65,8 +65,7 @@ def delayed_returns(ctx: Rules, when: str) -> None:
     for d in due:
         obj = state.zones.objects.get(d.oid)
         if obj is None:  # it changed zones first: follow neither the card nor a new arrival
-            lki = state.zones.last_known.get(d.oid)
-            ctx.emit(ev.ReturnLapsed(d.oid, lki.card.name if lki else "?"))
+            ctx.emit(ev.ReturnLapsed(d.oid, d.name))
         else:
             send(ctx, obj, HAND)
 
