@@ -1,0 +1,113 @@
+"""Position files: read, written, round-tripped, played with `momon play --position` and
+written by `momon replay --turn N --position OUT`."""
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from helpers import MATRIX, POSITIONS, SCENARIO_POOL
+from typer.testing import CliRunner
+
+from momon_cli.bots import RandomBot
+from momon_cli.carddata import DataError
+from momon_cli.cli import app
+from momon_cli.engine import Game, Setup
+from momon_cli.engine.state import snapshot
+from momon_cli.positions import position_from_mapping, position_to_toml, read_position
+
+runner = CliRunner()
+FILES = sorted(p for p in POSITIONS.glob("*.toml") if p.name != "cards.toml")
+CARDS = ["--cards", str(POSITIONS / "cards.toml")]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_every_scenario_position_round_trips(path, tmp_path):
+    first = read_position(str(path), SCENARIO_POOL, MATRIX.elements)
+    out = tmp_path / "again.toml"
+    out.write_text(position_to_toml(first))
+    again = read_position(str(out), SCENARIO_POOL, MATRIX.elements)
+    assert again == first and position_to_toml(again) == out.read_text()
+
+
+def turn_starts(setup: Setup, bot_seed: int) -> list:
+    """The position at the start of every turn of a random game."""
+    game = Game(setup, start=False)
+    snaps = []
+
+    def at_turn_start(event) -> None:
+        if event.kind == "turn_started":
+            snaps.append(snapshot(game.state))
+
+    game.listen(at_turn_start)
+    game.start()
+    bot = RandomBot(bot_seed)
+    while game.pending is not None:
+        game.answer(bot(game.pending))
+    return snaps
+
+
+def test_positions_snapshotted_mid_game_round_trip_and_start_a_game_there():
+    mechanics = tuple(c for c in SCENARIO_POOL.values() if c.id.startswith("TPS") and c.abilities)
+    checked = 0
+    for seed in range(30):
+        decks = (mechanics[seed % 7::5][:8], mechanics[seed % 5::4][:8])
+        for snap in turn_starts(Setup.new_game(decks, MATRIX, seed), seed):
+            back = position_from_mapping(tomllib.loads(position_to_toml(snap)), SCENARIO_POOL, MATRIX.elements)
+            assert back == snap
+            assert turn_starts(Setup(back, MATRIX, seed), seed)[0] == snap  # a game from it starts exactly there
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("data,problem", [
+    ({"player": [{"hand": ["NOPE-001"]}, {}]}, "is not in the card pool"),
+    ({"player": [{}, {}], "arena": [{"card": "TPS-001", "space": "Z9", "owner": 1}]}, "must be a Space A1-D4"),
+    ({"player": [{}, {}], "arena": [{"card": "TPS-001", "space": "A1", "owner": 1},
+                                   {"card": "TPS-002", "space": "A1", "owner": 2}]}, "distinct Spaces"),
+    ({"player": [{}]}, "two [[player]] tables"),
+    ({"player": [{}, {}], "active": True}, "active: must be 1 or 2"),
+    ({"player": [{"void": [{"card": "TPS-001", "face_up": "no"}]}, {}]}, "face_up: must be true or false"),
+    ({"player": [{}, {}], "arena": [{"card": "TPS-001", "space": "A1", "owner": 1,
+                                    "changes": [{"power": 1.5, "until": "end_of_turn", "by": 1}]}]}, "whole number"),
+])
+def test_a_bad_position_is_refused_naming_the_field(data, problem):
+    with pytest.raises(DataError) as err:
+        position_from_mapping(data, SCENARIO_POOL, MATRIX.elements)
+    assert problem in str(err.value)
+
+
+def test_play_from_a_position_and_write_one_from_a_record(tmp_path):
+    log = tmp_path / "g.jsonl"
+    script = tmp_path / "moves.txt"
+    script.write_text("summon climber B1\n2 1\n")
+    args = ["play", "--position", str(POSITIONS / "17-1-order-matters.toml"), *CARDS, "--p1", "Ann", "--p2", "Bea",
+            "--seed", "3", "--script", str(script), "--log", str(log)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 3, result.output  # the script ended before the game
+    assert "Order Climber's Snatch Attempts" in result.output
+    out = tmp_path / "turn2.toml"
+    result = runner.invoke(app, ["replay", str(log), "--turn", "2", "--position", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    assert "turn = 2" in text and "active = 2" in text
+    position = read_position(str(out), SCENARIO_POOL, MATRIX.elements)
+    controllers = {p.space: p.controller for p in position.arena}
+    assert controllers == {"B1": 1, "B2": 1, "C1": 2}  # Drip was attempted first, and held
+    again = runner.invoke(app, ["play", "--position", str(out), *CARDS, "--p1", "Ann", "--p2", "Bea", "--script", "-",
+                                "--log", str(tmp_path / "h.jsonl")], input="summon pebble D4\n")
+    assert again.exit_code == 0 and "Bea Summons Pebble to D4" in again.output  # then no cards: the end
+
+
+def test_replay_position_for_a_turn_the_game_never_reaches(tmp_path):
+    log = tmp_path / "g.jsonl"
+    runner.invoke(app, ["play", "--position", str(POSITIONS / "17-1-multi-snatch.toml"), *CARDS, "--p1", "A",
+                        "--p2", "B", "--script", "-", "--log", str(log)], input="summon clod B1\n")
+    result = runner.invoke(app, ["replay", str(log), "--turn", "40", "--position", str(tmp_path / "x.toml")])
+    assert result.exit_code == 1 and "never reaches the start of turn 40" in result.output
+
+
+def test_an_unknown_card_in_a_position_is_one_line(tmp_path):
+    bad = Path(tmp_path / "bad.toml")
+    bad.write_text('turn = 1\n[[player]]\nhand = ["NOPE-001"]\n[[player]]\nhand = []\n')
+    result = runner.invoke(app, ["play", "--position", str(bad), "--p1", "A", "--p2", "B", "--script", "-"], input="")
+    assert result.exit_code == 1 and "NOPE-001" in result.output and "Traceback" not in result.output
