@@ -106,3 +106,50 @@ def test_unknown_deck_and_bad_toml_are_one_clear_line(tmp_path):
     bad.write_text("name = ")
     with pytest.raises(DataError, match="not valid TOML"):
         load_deck(str(bad), pool)
+
+
+def _one_card(ability: str) -> str:
+    return ('[[card]]\nid = "BAD-001"\nname = "Bad"\nstars = 1\nelement = "Fire"\npower = 1\nsights = []\n'
+            '[[card.ability]]\n' + ability)
+
+
+@pytest.mark.parametrize("ability,field", [
+    ('when = "on_summon"\nmay = "no"\ndo = [{ power = 1 }]\n', "may: must be true or false"),
+    ('when = "on_summon"\ndo = [{ take_first_player_token = false }]\n', "take_first_player_token: must be true"),
+    ('when = "on_summon"\ntarget = { adjacent = "false" }\ndo = [{ power = 1, on = "targets" }]\n',
+     "adjacent: must be true or false"),
+    ('when = "on_summon"\ndo = [{ power = true }]\n', "power: must be a non-zero whole number"),
+    ('when = "on_summon"\ndo = [{ move = true, to = "far" }]\n', "to: must be one of any, adjacent"),
+    ('when = "on_summon"\ndo = [{ swap = true, on = "self" }]\n', "swaps exactly 2 targets"),
+    ('when = "on_summon"\ndo = [{ power = 1, on = "snatcher" }]\n', "'snatcher' is only for snatched_back"),
+    ('when = "on_summon"\ndo = [{ summon = { from = "deck" } }]\n', "summon.from: must be one of hand, void"),
+    ('when = "on_summon"\ndo = [{ summon = { into = "that_space" } }]\n', "'that_space' needs the ability to have a target"),
+    ('when = "on_summon"\ndo = [{ to_hand = true, at = "later" }]\n', "at: must be one of now"),
+    ('when = "on_summon"\ndo = [{ power = 1, move = true }]\n', "must name exactly one instruction"),
+    ('static = { power = 2 }\n', "needs exactly one of 'while' or 'per'"),
+    ('static = { cannot_snatch = 1 }\n', "cannot_snatch: must be true"),
+    ('static = { token_value = { owner_controls = -1, otherwise = 1 } }\n', "owner_controls: must be a whole number"),
+    ('when = "on_summon"\nonce = 1\ndo = [{ power = 1 }]\n', "once: must be true or false"),
+])
+def test_strict_card_data_every_type_checked_one_line_naming_card_and_field(ability, field):
+    with pytest.raises(DataError) as err:
+        parse_card_set(_one_card(ability), "home.toml", MATRIX)
+    assert any(field in p and p.startswith("home.toml: card 1: BAD-001: ability[1]") for p in err.value.problems), \
+        err.value.problems
+
+
+def test_every_card_round_trips_through_its_mapping_with_the_same_rules_text():
+    from helpers import SCENARIO_POOL
+
+    from momon_cli.carddata import card_from_mapping, card_to_mapping
+    for card in SCENARIO_POOL.values():
+        again = card_from_mapping(card_to_mapping(card), MATRIX)
+        assert again == card and card_text(again) == card_text(card)
+
+
+def test_written_rules_text_must_match_the_generated_text():
+    text = _one_card('when = "on_summon"\ndo = [{ incite = true, on = "self" }]\n').replace(
+        'sights = []\n', 'sights = []\ntext = "On Summon: Incite me."\n', 1)
+    assert card_text(next(iter(parse_card_set(text, "ok.toml", MATRIX).values()))) == "On Summon: Incite me."
+    with pytest.raises(DataError, match="should read: 'On Summon: Incite me.'"):
+        parse_card_set(text.replace("Incite me.", "Incite."), "bad.toml", MATRIX)
