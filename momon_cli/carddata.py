@@ -82,7 +82,9 @@ def _static(c: Problems, data: object, field: str, elements: tuple[str, ...]) ->
     key, value = next(iter(table.items()))
     if key in KEYWORDS:
         c.true(table, key, at)
-        return Static(**{key: True})
+        return Static(unsnatchable_together=key == "unsnatchable_together",
+                      unsnatchable_by_opponent_abilities=key == "unsnatchable_by_opponent_abilities",
+                      cannot_snatch=key == "cannot_snatch")
     if key == "token_value":
         value = c.table(value, at + key)
         c.only(value, at + key, {"owner_controls", "otherwise"})
@@ -187,7 +189,7 @@ def card_from_mapping(data: dict, matrix: ElementMatrix, source: str = "card") -
     """One card from its TOML table (as a dict); raises DataError listing every problem."""
     problems: list[str] = []
     card = _card(data, source, problems, matrix.elements)
-    if problems:
+    if card is None or problems:
         raise DataError(problems)
     return card
 
@@ -284,7 +286,7 @@ def load_deck(name_or_path: str, pool: dict[str, CardDef]) -> Deck:
             problems.append(f"{path}: {card_id}: not in the card pool")
     if fmt in formats and not problems:
         problems.extend(f"{path}: {p}" for p in deck_problems(cards, formats[fmt], fmt))
-    if problems:
+    if problems or not isinstance(name, str) or not isinstance(fmt, str):
         raise DataError(problems)
     return Deck(name.strip(), fmt, tuple(cards), str(path))
 

@@ -42,7 +42,7 @@ class Narrator:
         return method(e) if method else None
 
     def _game_started(self, e: ev.GameStarted) -> str:
-        self.names = tuple(e.names)
+        self.names = (e.names[0], e.names[1])
         how = "drawn from the seed" if e.chosen_by == "seed" else "named by the players"
         return (f"New game ({e.profile} rules, seed {e.seed}). {self.who(e.first_player)} goes first "
                 f"({how}) and takes the First Player Token (BASELINE 6.2).")

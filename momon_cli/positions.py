@@ -9,6 +9,7 @@ Active Player and the First Player Token's holder. See docs/positions.md.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from .carddata import DataError, read_toml
@@ -22,7 +23,7 @@ CARD_KEYS = {"card", "face_up", "once_used", "changes", "space", "owner", "contr
 RETURN_TIMES = ("end_of_turn", "your_next_turn")
 
 
-def _player(c: Problems, data: dict[str, Any], key: str, required: bool) -> int | None:
+def _player(c: Problems, data: Mapping[str, Any], key: str, required: bool) -> int | None:
     if key not in data and not required:
         return None
     value = data.get(key)

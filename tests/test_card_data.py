@@ -153,3 +153,14 @@ def test_written_rules_text_must_match_the_generated_text():
     assert card_text(next(iter(parse_card_set(text, "ok.toml", MATRIX).values()))) == "On Summon: Incite me."
     with pytest.raises(DataError, match="should read: 'On Summon: Incite me.'"):
         parse_card_set(text.replace("Incite me.", "Incite."), "bad.toml", MATRIX)
+
+
+def test_docs_cards_md_names_every_key_of_the_vocabulary():
+    from pathlib import Path
+
+    from momon_cli.carddata import STATIC_KEYS
+    from momon_cli.engine.cards import SELECTORS, TIMINGS
+    from momon_cli.engine.instructions import KINDS
+    doc = (Path(__file__).parent.parent / "docs" / "cards.md").read_text()
+    for key in [*KINDS, *STATIC_KEYS, *SELECTORS, *TIMINGS, "once", "may", "if", "models", "per", "while"]:
+        assert f"`{key}" in doc, key

@@ -133,7 +133,7 @@ def test_th_17_5_direct_snatch_prohibitions(defender, reason):
     assert at(g, "D4").controller == (1 if reason == "success" else 2)
 
 
-def test_th_17_1_direct_snatch_of_two_at_once_is_together():
+def test_r_mc_22_direct_snatch_of_two_at_once_is_together():
     taker = mk("Taker", ability=on_summon({"direct_snatch": True, "on": "enemy"}))
     halo = mk("Halo", ability=[{"static": {"unsnatchable_together": True}}])
     g = game([taker], [mk("Spare")], [arena(2, halo, "D4"), arena(2, mk("Other"), "C4")])
@@ -197,7 +197,7 @@ def test_th_17_7_to_hand_at_end_of_turn_returns_an_arena_momon():
     assert at(g, "B2") is None and [g.state.zones.objects[o].card.name for o in g.state.zones.hands[1]] == ["Mine"]
 
 
-def test_th_17_1_summon_from_void_only_face_up_cards():
+def test_r_mc_20_summon_from_void_only_face_up_cards():
     raiser = mk("Raiser", ability=on_summon({"summon": {"from": "void"}}))
     g = game([raiser], [mk("Spare")], [void(1, mk("Hidden"), face_up=False)])
     summon(g, "Raiser", "A1")

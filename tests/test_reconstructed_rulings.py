@@ -101,3 +101,62 @@ def test_r_mc_15_adjacency_is_measured_from_where_the_source_was():
     summon(g, "Drake", "A1")
     order(g, 0, 1)
     assert [(m.name, m.amount) for m in of(g, "power_modified")] == [("Drake", -5), ("Near", -1)]
+
+
+def test_r_mc_19_copies_in_hand_are_one_choice_the_first_copy_is_taken():
+    twin = mk("Twin")
+    g = game([twin, mk("Other"), twin], [mk("Spare")])
+    options = g.pending.options
+    assert len(options) == 2 * 16 and len({card for card, _ in options}) == 2
+    summon(g, "Twin", "A1")
+    assert at(g, "A1").card_no == 1  # the first copy in Hand order
+
+
+def test_r_mc_23_board_dependent_power_reads_other_power_without_board_dependence():
+    # Each gets +5 while another friendly Momon has 3 Power or more: read without the +5,
+    # both are 2, so neither condition holds and no loop arises.
+    static = [{"static": {"power": 5, "while": {"side": "friendly", "other": True, "power_min": 3}}}]
+    g = game([mk("Pup")], [mk("Imp")], [arena(1, mk("Left", "Fire", 2, ability=static), "A1"),
+                                        arena(1, mk("Right", "Fire", 2, ability=static), "B1")])
+    from momon_cli.engine.effects import power
+    assert (power(g.state, at(g, "A1")), power(g.state, at(g, "B1"))) == (2, 2)
+
+
+def test_r_mc_24_an_incite_check_follows_the_games_profile_order_asked_in_sequential():
+    climber = mk("Climber", "Earth", 3, ["N", "E"],
+                 ability=[{"static": {"power": 2, "per": {"side": "friendly", "other": True}}}])
+    goad = mk("Goad", ability=[{"when": "on_summon", "target": {"side": "friendly", "other": True},
+                                "do": [{"incite": True, "on": "targets"}]}])
+    preset = [arena(1, climber, "B1"), arena(2, mk("Breeze", "Air", 5), "B2"), arena(2, mk("Drip", "Water", 5), "C1")]
+    g = game([goad], [mk("Spare")], preset)
+    summon(g, "Goad", "D4")
+    assert g.pending.kind is Kind.ORDER_ATTEMPTS and of(g, "check_started")[0].cause == "incite"
+
+
+def test_r_mc_25_moving_keeps_the_object_and_its_effects():
+    shove = mk("Shove", ability=[{"when": "on_summon", "target": {"side": "friendly", "other": True},
+                                  "do": [{"power": 2, "on": "targets", "until": "leaves_arena"},
+                                         {"move": True, "on": "targets"}]}])
+    g = game([shove], [mk("Spare")], [arena(1, mk("Mine", "Fire", 1), "B2")])
+    before = at(g, "B2").oid
+    summon(g, "Shove", "A1")
+    g.answer("D3")
+    from momon_cli.engine.effects import power
+    assert at(g, "D3").oid == before and power(g.state, at(g, "D3")) == 3
+
+
+def test_r_mc_11_a_momon_dying_during_a_check_triggers_before_the_post_snatch_group():
+    coward = mk("Coward", "Fire", 2, ability=[{"static": {"power": -1, "per": {"side": "enemy"}}},
+                                              {"when": "leaves_arena", "do": [{"take_first_player_token": True}]}])
+    clod = mk("Clod", "Earth", 3, ["N"], ability=[{"when": "on_snatch", "do": [{"power": 1, "on": "self"}]}])
+    g = game([clod], [mk("Spare")], [arena(2, coward, "D4"), arena(2, mk("Breeze", "Air", 5), "B2")])
+    summon(g, "Clod", "B1")  # Snatching Breeze gives Ann a second Momon: Coward drops to 0 mid-Check
+    sbc = next(i for i, e in enumerate(g.events) if e.kind == "sbc")
+    assert sbc < next(i for i, e in enumerate(g.events) if e.kind == "check_ended")
+    assert [e.name for e in of(g, "trigger_waiting")] == ["Coward", "Clod"]
+    assert resolved_order(g) == ["Coward", "Clod"]
+
+
+def resolved_order(g):
+    names = {e.trigger: e.name for e in of(g, "trigger_waiting")}
+    return [names[e.trigger] for e in of(g, "ability_resolved")]
