@@ -268,3 +268,14 @@ def test_th_17_5_snatched_selector_uses_power_at_the_snatch():
     g = game([glutton], [mk("Spare")], [arena(2, mk("Small", "Fire", 2), "A2")])
     summon(g, "Glutton", "A1")
     assert [(m.name, m.amount) for m in of(g, "power_modified")] == [("Small", 1)]
+
+
+def test_th_17_1_two_summons_by_one_ability_keep_their_summon_event_order():
+    twice = mk("Twice", ability=on_summon({"summon": {"from": "hand", "element": "Air"}},
+                                          {"summon": {"from": "hand", "element": "Water"}}))
+    g = game([twice, mk("Gust", "Air"), mk("Rain", "Water")], [mk("Spare")])
+    summon(g, "Twice", "A1")
+    answer(g, "B1")
+    answer(g, "C1")
+    assert [e.name for e in of(g, "batch_started")] == ["Gust", "Rain"]
+    assert board(g) == {"A1": ("Twice", 1), "B1": ("Gust", 1), "C1": ("Rain", 1)}
