@@ -91,6 +91,23 @@ def simulate(
     typer.echo("end reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(report.reasons.items())))
 
 
+@app.command()
+def bench(games: int = typer.Option(1000, "--games", "-n", min=10, help="Games per profile.")) -> None:
+    """Time the engine against a bare loop of the same core rules, in one process.
+
+    Judge a change by the ratio (engine time per game / bare-loop time per game): the
+    machines are shared and noisy, a ratio measured in one run is not.
+    """
+    from . import bench as b
+
+    matrix, pool = _load([])
+    decks = [load_deck(name, pool) for name in builtin_deck_names()]
+    for profile in ("sequential", "simultaneous"):
+        r = b.run(games, decks, matrix, profile)
+        typer.echo(f"{profile:>12}: {r.games_per_second:6.0f} games/s, {r.us_per_event:5.1f} µs/event, "
+                   f"bare loop {r.bare_games_per_second:6.0f} games/s, ratio {r.ratio:.1f}")
+
+
 def _load(cards: list[Path]):
     try:
         matrix = load_matrix()

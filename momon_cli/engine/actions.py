@@ -39,6 +39,7 @@ def send(ctx: Rules, obj: GameObject, to_zone: str, face_up: bool = True) -> Gam
 
 def change_control(ctx: Rules, obj: GameObject, controller: int, how: str) -> None:
     """CR 10.2.7: the Marking Token is flipped; Owner and object stay the same [TH 17.5]."""
-    old, obj.controller = obj.controller, controller
+    old = obj.controller
+    ctx.state.zones.set_controller(obj, controller)
     assert obj.space is not None and old is not None
     ctx.emit(ev.ControlChanged(obj.oid, obj.card.name, obj.space, old, controller, how))

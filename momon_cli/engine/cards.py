@@ -203,6 +203,7 @@ class CardDef:
     power_statics: tuple[StaticPower, ...] = field(init=False, compare=False, repr=False)
     extra_success: tuple[Filter, ...] = field(init=False, compare=False, repr=False)
     token_value: tuple[int, int] | None = field(init=False, compare=False, repr=False)
+    by_timing: dict[str, tuple[Ability, ...]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         statics = [a.static for a in self.abilities if a.static is not None]
@@ -211,9 +212,11 @@ class CardDef:
         object.__setattr__(self, "power_statics", tuple(s.power for s in statics if s.power is not None))
         object.__setattr__(self, "extra_success", tuple(s.extra_success for s in statics if s.extra_success))
         object.__setattr__(self, "token_value", next((s.token_value for s in statics if s.token_value), None))
+        object.__setattr__(self, "by_timing", {t: tuple(a for a in self.abilities if a.when == t) for t in TIMINGS
+                                               if any(a.when == t for a in self.abilities)})
 
     def triggered(self, when: str) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if a.when == when)
+        return self.by_timing.get(when, ())
 
     def __deepcopy__(self, memo: dict[int, object]) -> CardDef:
         return self  # immutable: a copied game state shares its card definitions

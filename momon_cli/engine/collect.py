@@ -45,7 +45,9 @@ def turn_based(ctx: Rules, timing: str) -> None:
     state = ctx.state
     event = 0
     for obj in state.zones.arena_objects():
-        for a in obj.card.triggered(timing):
+        if timing not in obj.card.by_timing:
+            continue
+        for a in obj.card.by_timing[timing]:
             if a.whose == "each" or obj.controller == state.active:
                 event = event or ctx.new_event()
                 assert obj.controller is not None

@@ -112,7 +112,7 @@ def add(ctx: Rules, kind: str, obj: GameObject, until: str, controller: int, amo
     state = ctx.state
     effect = Effect(state.take_id(), kind, obj.oid, amount, new_element, until, controller, state.turn,
                     state.take_id())
-    state.effects.append(effect)
+    set_effects(state, [*state.effects, effect])
     if kind == "power":
         ctx.emit(PowerModified(obj.oid, obj.card.name, amount, until, power(state, obj)))
     elif kind == "set_power":
@@ -125,8 +125,9 @@ def grant_ward(ctx: Rules, obj: GameObject, until: str, controller: int) -> bool
     if has_ward(ctx.state, obj):
         ctx.emit(WardGranted(obj.oid, obj.card.name, until, True))
         return False
-    ctx.state.effects.append(Effect(ctx.state.take_id(), "ward", obj.oid, 0, None, until, controller,
-                                    ctx.state.turn, ctx.state.take_id()))
+    state = ctx.state
+    set_effects(state, [*state.effects, Effect(state.take_id(), "ward", obj.oid, 0, None, until, controller,
+                                               state.turn, state.take_id())])
     obj.ward_token = True
     ctx.emit(WardGranted(obj.oid, obj.card.name, until, False))
     return True
@@ -136,7 +137,7 @@ def lose_ward(ctx: Rules, obj: GameObject) -> bool:
     """TH 17.6: the Ward effect ends and its Token goes at once; a later grant is a new effect."""
     state = ctx.state
     had = has_ward(state, obj)
-    state.effects = [e for e in state.effects if not (e.target == obj.oid and e.kind == "ward")]
+    set_effects(state, [e for e in state.effects if not (e.target == obj.oid and e.kind == "ward")])
     obj.ward_token = False
     ctx.emit(WardLost(obj.oid, obj.card.name, had))
     return had
@@ -153,7 +154,7 @@ def expire(ctx: Rules, when: str) -> None:
     if not due:
         return
     gone = {e.eid for e in due}
-    state.effects = [e for e in state.effects if e.eid not in gone]
+    set_effects(state, [e for e in state.effects if e.eid not in gone])
     for e in due:
         obj = state.zones.objects[e.target]
         ctx.emit(Expired(e.eid, e.kind, e.target, obj.card.name, when))
@@ -162,4 +163,10 @@ def expire(ctx: Rules, when: str) -> None:
 def forget(state: GameState, oid: int) -> None:
     """Drop the effects on an object that has left the Arena: they applied to it alone."""
     if any(e.target == oid for e in state.effects):
-        state.effects = [e for e in state.effects if e.target != oid]
+        set_effects(state, [e for e in state.effects if e.target != oid])
+
+
+def set_effects(state: GameState, effects: list[Effect]) -> None:
+    """The one way the effects in force change, so State-Based Conditions can tell."""
+    state.effects = effects
+    state.effects_version += 1

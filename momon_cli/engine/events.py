@@ -1,5 +1,8 @@
 """Typed events: one for every resolution step, in the order they happen.
 
+Plain slotted records (not frozen: a frozen dataclass pays for every field it sets, and
+an event is never changed after it is emitted by convention, not by force).
+
 The renderer, the game record and the tests all read these; nothing else reports what the
 engine did. ``to_dict`` gives a plain, JSON-ready form with a ``kind`` key.
 """
@@ -10,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     kind: ClassVar[str] = "event"
 
@@ -22,7 +25,7 @@ class Event:
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameStarted(Event):
     kind: ClassVar[str] = "game_started"
     profile: str
@@ -32,41 +35,41 @@ class GameStarted(Event):
     chosen_by: str  # "seed" or "players" [BASELINE 6.2]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnStarted(Event):
     kind: ClassVar[str] = "turn_started"
     turn: int
     active: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StepStarted(Event):
     kind: ClassVar[str] = "step"
     turn: int
     step: str  # "summon", "snatch_check", "end"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EndConditionRecorded(Event):
     kind: ClassVar[str] = "end_condition"
     reason: str  # full-arena, exhaustion, turn-limit
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NoSummon(Event):
     kind: ClassVar[str] = "no_summon"
     player: int
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class VoidRandomized(Event):
     kind: ClassVar[str] = "void_randomized"
     player: int
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FaceDownPicked(Event):
     kind: ClassVar[str] = "face_down_picked"
     picker: int
@@ -75,7 +78,7 @@ class FaceDownPicked(Event):
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Summoned(Event):
     kind: ClassVar[str] = "summoned"
     player: int
@@ -87,7 +90,7 @@ class Summoned(Event):
     by_ability: bool  # an Effect-Based Summon [BASELINE 9.4]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Marked(Event):
     kind: ClassVar[str] = "marked"
     space: str
@@ -95,7 +98,7 @@ class Marked(Event):
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TriggerWaiting(Event):
     kind: ClassVar[str] = "trigger_waiting"
     trigger: int
@@ -106,7 +109,7 @@ class TriggerWaiting(Event):
     controller: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TriggerQueued(Event):
     kind: ClassVar[str] = "trigger_queued"
     trigger: int
@@ -116,7 +119,7 @@ class TriggerQueued(Event):
     chosen: bool  # False: the only legal targets, taken without asking
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BatchQueued(Event):
     kind: ClassVar[str] = "batch_queued"
     batch: int
@@ -126,7 +129,7 @@ class BatchQueued(Event):
     position: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BatchStarted(Event):
     kind: ClassVar[str] = "batch_started"
     batch: int
@@ -135,20 +138,20 @@ class BatchStarted(Event):
     space: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BatchEnded(Event):
     kind: ClassVar[str] = "batch_ended"
     batch: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TriggerNotQueued(Event):
     kind: ClassVar[str] = "trigger_not_queued"
     trigger: int
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AbilityResolved(Event):
     kind: ClassVar[str] = "ability_resolved"
     trigger: int
@@ -156,7 +159,7 @@ class AbilityResolved(Event):
     targets: tuple[str, ...]  # Spaces
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PowerModified(Event):
     kind: ClassVar[str] = "power_modified"
     oid: int
@@ -166,7 +169,7 @@ class PowerModified(Event):
     power: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WardGranted(Event):
     kind: ClassVar[str] = "ward_granted"
     oid: int
@@ -175,7 +178,7 @@ class WardGranted(Event):
     stacked: bool  # True: it already had Ward, the grant did nothing [TH 17.6]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PowerSet(Event):
     kind: ClassVar[str] = "power_set"
     oid: int
@@ -185,7 +188,7 @@ class PowerSet(Event):
     power: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ElementChanged(Event):
     kind: ClassVar[str] = "element_changed"
     oid: int
@@ -194,7 +197,7 @@ class ElementChanged(Event):
     until: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WardLost(Event):
     kind: ClassVar[str] = "ward_lost"
     oid: int
@@ -202,13 +205,13 @@ class WardLost(Event):
     had_ward: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Moved(Event):
     kind: ClassVar[str] = "moved"
     moves: tuple[tuple[str, str, str], ...]  # (name, from Space, to Space), applied at once
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Swapped(Event):
     kind: ClassVar[str] = "swapped"
     first: str
@@ -217,7 +220,7 @@ class Swapped(Event):
     second_space: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ZoneChanged(Event):
     kind: ClassVar[str] = "zone_changed"
     oid: int
@@ -231,7 +234,7 @@ class ZoneChanged(Event):
     new_oid: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ReturnScheduled(Event):
     kind: ClassVar[str] = "return_scheduled"
     oid: int
@@ -240,21 +243,21 @@ class ReturnScheduled(Event):
     at: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ReturnLapsed(Event):
     kind: ClassVar[str] = "return_lapsed"
     oid: int
     name: str  # the object changed zones first: nothing returns [TH 17.7]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class OnceUsed(Event):
     kind: ClassVar[str] = "once_used"
     trigger: int
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class InstructionFailed(Event):
     kind: ClassVar[str] = "instruction_failed"
     trigger: int
@@ -262,7 +265,7 @@ class InstructionFailed(Event):
     reason: str  # no_legal_space, no_eligible_card, no_mover, target_gone
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DirectSnatchResolved(Event):
     kind: ClassVar[str] = "direct_snatch"
     oid: int
@@ -272,13 +275,13 @@ class DirectSnatchResolved(Event):
     reason: str  # success, ward, prohibited, protected, already_controlled
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FirstPlayerTokenTaken(Event):
     kind: ClassVar[str] = "first_player_token"
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Expired(Event):
     kind: ClassVar[str] = "expired"
     effect: int
@@ -288,7 +291,7 @@ class Expired(Event):
     when: str  # "start_of_turn" or "end_of_turn"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SnatchCheckStarted(Event):
     kind: ClassVar[str] = "check_started"
     attacker: int
@@ -298,7 +301,7 @@ class SnatchCheckStarted(Event):
     cause: str  # "turn", "summon" (an Effect-Based Summon's Check) or "incite" [CR 11.1.4]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AttemptCreated(Event):
     kind: ClassVar[str] = "attempt_created"
     number: int
@@ -309,7 +312,7 @@ class AttemptCreated(Event):
     direction: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AttemptResolved(Event):
     kind: ClassVar[str] = "attempt_resolved"
     number: int
@@ -326,7 +329,7 @@ class AttemptResolved(Event):
     defender_element: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ControlChanged(Event):
     kind: ClassVar[str] = "control_changed"
     oid: int
@@ -337,14 +340,14 @@ class ControlChanged(Event):
     how: str  # "snatch" (a Check) or "direct" (Direct Snatch)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SnatchCheckEnded(Event):
     kind: ClassVar[str] = "check_ended"
     attacker: int
     successes: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StateBasedAction(Event):
     kind: ClassVar[str] = "sbc"
     action: str  # "power_zero" or "ward_token_removed"
@@ -354,19 +357,19 @@ class StateBasedAction(Event):
     new_oid: int | None  # the Void object, for power_zero
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnEnded(Event):
     kind: ClassVar[str] = "turn_ended"
     turn: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Conceded(Event):
     kind: ClassVar[str] = "conceded"
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameEnded(Event):
     kind: ClassVar[str] = "game_ended"
     reason: str

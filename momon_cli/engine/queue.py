@@ -99,7 +99,8 @@ def resolve_all(ctx: Rules, frame: Frame | None = None) -> Flow:
     frame = frame or ctx.state.root
     while True:
         sbc.perform(ctx)
-        yield from place(ctx, frame)
+        if frame.waiting:
+            yield from place(ctx, frame)
         if not frame.queue:
             return
         item: Pending = frame.queue.pop(0)

@@ -13,11 +13,14 @@ from .zones import VOID
 def perform(ctx: Rules) -> None:
     state = ctx.state
     zones = state.zones
+    if state.sbc_clean == (zones.version, state.effects_version):
+        return  # nothing on the Arena or in force changed since they last found nothing
     while True:
         on_arena = zones.arena_objects()
         stale_tokens = [o for o in on_arena if o.ward_token and not has_ward(state, o)]
         dying = [o for o in on_arena if power(state, o) <= 0]
         if not stale_tokens and not dying:
+            state.sbc_clean = (zones.version, state.effects_version)
             return
         for obj in stale_tokens:  # 12.2
             obj.ward_token = False

@@ -101,6 +101,8 @@ class GameState:
     frames: list[Frame] = field(default_factory=lambda: [Frame()])  # root first; the last receives triggers
     next_id: int = 1  # effects, triggers and timestamps share one counter
     events_made: int = 0  # triggering events so far: the placement order of what waits
+    effects_version: int = 0  # counts changes to ``effects`` (State-Based Conditions skip an unchanged board)
+    sbc_clean: tuple[int, int] = (-1, -1)  # (Arena version, effects version) last found needing nothing
     end_reason: str | None = None  # a recorded end condition still being finished [BASELINE 7.2]
     result: Result | None = None
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
+from itertools import product
 from typing import Any
 
 from . import collect
@@ -49,7 +50,7 @@ def turn_based_summon(ctx: Rules) -> SummonFlow:
     hand = zones.hands[player]
     if hand:
         cards = first_of_each(ctx, hand)
-        card_id, space = yield Decision(Kind.SUMMON, player, tuple((c, s) for c in cards for s in spaces),
+        card_id, space = yield Decision(Kind.SUMMON, player, tuple(product(cards, spaces)),
                                         "Summon a Momon from your Hand")
         return put_onto_arena(ctx, cards[card_id], space, player, "hand")
     void = zones.voids[player]

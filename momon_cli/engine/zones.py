@@ -47,7 +47,8 @@ class LastKnown:
 class Zones:
     """Every game object, indexed by id, plus the ordered contents of each zone."""
 
-    __slots__ = ("_next_oid", "arena", "hands", "last_known", "objects", "successor", "voids")
+    __slots__ = ("_arena_cache", "_next_oid", "arena", "hands", "last_known", "objects", "successor", "version",
+                 "voids")
 
     def __init__(self) -> None:
         self.objects: dict[int, GameObject] = {}
@@ -57,6 +58,8 @@ class Zones:
         self.last_known: dict[int, LastKnown] = {}
         self.successor: dict[int, int] = {}  # old object id -> the object it became [TH 17.7]
         self._next_oid = 1
+        self.version = 0  # counts changes to the Arena: who is where, under whose control
+        self._arena_cache: list[GameObject] | None = None
 
     def create(self, card_no: int, card: CardDef, owner: int, zone: str, face_up: bool = True) -> GameObject:
         obj = GameObject(self._next_oid, card_no, card, owner, zone, face_up)
@@ -75,6 +78,7 @@ class Zones:
     def move(self, oid: int, zone: str, *, space: str | None = None, controller: int | None = None,
              face_up: bool = True, last_known: LastKnown | None = None) -> GameObject:
         """Move an object to another zone: the old object ends, a new one begins."""
+        self._changed()
         old = self.objects.pop(oid)
         if old.zone == ARENA:
             assert old.space is not None
@@ -97,14 +101,25 @@ class Zones:
 
     def relocate(self, moves: dict[str, str]) -> None:
         """Move Arena objects between Spaces all at once (Move, Multi-Move, Swap): same objects."""
+        self._changed()
         movers = {start: self.arena.pop(start) for start in moves}
         for start, oid in movers.items():
             self.arena[moves[start]] = oid
             self.objects[oid].space = moves[start]
 
+    def set_controller(self, obj: GameObject, player: int) -> None:
+        self._changed()
+        obj.controller = player
+
+    def _changed(self) -> None:
+        self.version += 1
+        self._arena_cache = None
+
     def arena_objects(self) -> list[GameObject]:
         """The objects on the Arena in Space order (A1, B1, ... D4): a fixed, replayable order."""
-        return [self.objects[self.arena[s]] for s in SPACES if s in self.arena]
+        if self._arena_cache is None:
+            self._arena_cache = [self.objects[self.arena[s]] for s in SPACES if s in self.arena]
+        return list(self._arena_cache)
 
     def empty_spaces(self) -> tuple[str, ...]:
         return tuple(s for s in SPACES if s not in self.arena)
