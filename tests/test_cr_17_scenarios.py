@@ -145,15 +145,18 @@ def test_cr_17_2_th_17_2_ap_then_nap_and_a_new_trigger_goes_last(profile):
     assert "Fuse" not in {n for n, _ in board(g).values()}
 
 
-@pytest.mark.parametrize("ab", [("Sentry A", "Sentry B"), ("Sentry B", "Sentry A")])
-def test_cr_17_2_two_trigger_orders_end_differently(ab):
-    g = from_position("17-2-queue")
-    summon(g, "Pebble", "D1")
+@pytest.mark.parametrize("weaken_first,expected", [
+    (True, {"A1": ("Hexer", 1)}),
+    (False, {"A1": ("Hexer", 1), "D4": ("Omen", 2)}),
+])
+def test_cr_17_2_two_trigger_orders_end_differently(weaken_first, expected):
+    g = from_position("17-2-order-matters")
+    summon(g, "Hexer", "A1")
     d = g.pending
-    answer(g, tuple(next(o.key for o in d.options if o.name == n) for n in ab))
-    # Sentry A's target (Fuse) is chosen as it enters the Queue; Fuse's Leaves Arena trigger
-    # lands after Sentry C either way, but Sentry B's +1 lands before or after the kill.
-    assert resolved_names(g)[:3] == [ab[0], ab[1], "Sentry C"]
+    assert d.kind is Kind.ORDER_TRIGGERS and d.player == 1
+    keys = d.keys()  # "<card>@<Space>#1" weakens, "#2" sends the weak to the Void
+    answer(g, keys if weaken_first else tuple(reversed(keys)))
+    assert board(g) == expected
 
 
 # -- 17.3 -------------------------------------------------------------------------------
