@@ -245,6 +245,7 @@ class Deck:
     format: str
     cards: tuple[CardDef, ...]
     source: str
+    plan: str = ""  # one line: how the deck means to win
 
 
 def builtin_decks_dir() -> Path:
@@ -286,9 +287,12 @@ def load_deck(name_or_path: str, pool: dict[str, CardDef]) -> Deck:
             problems.append(f"{path}: {card_id}: not in the card pool")
     if fmt in formats and not problems:
         problems.extend(f"{path}: {p}" for p in deck_problems(cards, formats[fmt], fmt))
-    if problems or not isinstance(name, str) or not isinstance(fmt, str):
+    plan = data.get("plan", "")
+    if not isinstance(plan, str) or len(plan) > 160 or "\n" in plan:
+        problems.append(f"{path}: plan: must be one line of at most 160 characters")
+    if problems or not isinstance(name, str) or not isinstance(fmt, str) or not isinstance(plan, str):
         raise DataError(problems)
-    return Deck(name.strip(), fmt, tuple(cards), str(path))
+    return Deck(name.strip(), fmt, tuple(cards), str(path), plan.strip())
 
 
 def deck_problems(cards: list[CardDef], rules: dict, fmt: str) -> list[str]:

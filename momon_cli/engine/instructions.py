@@ -59,10 +59,12 @@ def describe_filter(flt: Filter, noun: str = "Momon") -> str:
     words = " ".join(w for w in ("other" if flt.other else "", _SIDE_WORD[flt.side], flt.element or "",
                                  f"[{flt.trait}]" if flt.trait else "", noun) if w)
     extras = []
-    for key, phrase in (("stars_max", "with {} Stars or fewer"), ("stars_min", "with {} Stars or more"),
+    for key, phrase in (("stars_max", "with {} or fewer"), ("stars_min", "with {} or more"),
                         ("power_max", "with {} Power or less"), ("power_min", "with {} Power or more")):
-        if getattr(flt, key) is not None:
-            extras.append(phrase.format(getattr(flt, key)))
+        value = getattr(flt, key)
+        if value is not None:
+            amount = f"{value} Star{'s' if value != 1 else ''}" if key.startswith("stars") else str(value)
+            extras.append(phrase.format(amount))
     if flt.adjacent:
         extras.append("adjacent to me")
     return " ".join([words, *extras])
