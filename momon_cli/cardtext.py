@@ -65,5 +65,22 @@ def ability_text(ability: Ability) -> str:
     return f"{header}: {body}."
 
 
+STATIC_MECHANICS = ("token_value", "unsnatchable_together", "unsnatchable_by_opponent_abilities", "cannot_snatch",
+                    "extra_success")
+
+
+def mechanics(card: CardDef) -> list[str]:
+    """The vocabulary keys a card uses, in the words of docs/cards.md (``momon cards --has``):
+    instruction keys, ``once``, the static keywords and ``static_power``."""
+    found: list[str] = []
+    for a in card.abilities:
+        if a.static is not None:
+            found += [k for k in STATIC_MECHANICS if getattr(a.static, k)]
+            found += ["static_power"] if a.static.power is not None else []
+        else:
+            found += [type(i).KEY for i in a.do] + (["once"] if a.once else [])
+    return list(dict.fromkeys(found))
+
+
 def card_text(card: CardDef) -> str:
     return " ".join(ability_text(a) for a in card.abilities)
