@@ -76,3 +76,50 @@ def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Dec
         report.events += len(game.events)
     report.seconds = time.perf_counter() - start
     return report
+
+
+@dataclass
+class Pairings:
+    """Every deck against every deck, each in both seats: the balance report."""
+
+    decks: list[str]
+    games: int = 0
+    seconds: float = 0.0
+    wins: Counter = field(default_factory=Counter)  # (deck, opponent) -> wins of deck over opponent
+    played: Counter = field(default_factory=Counter)  # (deck, opponent) -> games between them
+    reasons: Counter = field(default_factory=Counter)
+
+    def rate(self, deck: str, opponent: str) -> float:
+        return self.wins[deck, opponent] / self.played[deck, opponent] if self.played[deck, opponent] else 0.0
+
+    def against_field(self, deck: str) -> float:
+        """Win rate against every other deck, mirror matches left out."""
+        others = [d for d in self.decks if d != deck]
+        played = sum(self.played[deck, o] for o in others)
+        return sum(self.wins[deck, o] for o in others) / played if played else 0.0
+
+
+def run_pairings(games: int, seed: int, decks: list[Deck], matrix: ElementMatrix, profile: str) -> Pairings:
+    """``games`` games for each ordered pair of decks (so each pairing plays both seats);
+    game i of a pair uses seed ``seed + i``."""
+    report = Pairings([d.name for d in decks])
+    start = time.perf_counter()
+    for d1 in decks:
+        for d2 in decks:
+            for i in range(games):
+                setup = Setup.new_game((d1.cards, d2.cards), matrix, seed + i, profile, (d1.name, d2.name))
+                try:
+                    game = play_random(setup)
+                except Exception as err:  # reported with what reproduces it
+                    raise SimulationError(i + 1, seed + i, err) from err
+                result = game.result
+                assert result is not None
+                winner, loser = (d1.name, d2.name) if result.winner == 1 else (d2.name, d1.name)
+                report.wins[winner, loser] += 1
+                report.played[d1.name, d2.name] += 1
+                if d1.name != d2.name:
+                    report.played[d2.name, d1.name] += 1
+                report.reasons[result.reason] += 1
+                report.games += 1
+    report.seconds = time.perf_counter() - start
+    return report
