@@ -32,3 +32,19 @@ def test_simulate_bad_deck_is_one_line_no_traceback():
     result = runner.invoke(app, ["simulate", "--deck1", "nope"])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "no built-in deck named 'nope'" in result.output
+
+
+def test_pairings_play_every_deck_against_every_deck_in_both_seats():
+    from momon_cli.carddata import builtin_deck_names, load_deck, load_matrix, load_pool
+    from momon_cli.simulate import run_pairings
+    pool = load_pool()
+    decks = [load_deck(n, pool) for n in builtin_deck_names()[:3]]
+    report = run_pairings(4, 1, decks, load_matrix(), "simultaneous")
+    assert report.games == 4 * 3 * 3
+    names = report.decks
+    for a in names:
+        for b in names:
+            if a != b:
+                assert report.played[a, b] == 8 and report.wins[a, b] + report.wins[b, a] == 8
+        assert 0.0 <= report.against_field(a) <= 1.0
+    assert sum(report.reasons.values()) == report.games
