@@ -1,20 +1,45 @@
-"""Answerers that need no person: a uniformly random legal choice for every Decision."""
+"""Answerers that need no person: random, greedy and search bots.
+
+A bot answers ``game.pending`` through ``answer(game)``. It sees what a person in that seat
+sees: the decision, the public table and its own Hand. Its look-ahead runs on its own copy
+of the game (``engine.lookahead.player_copy``), in which the opponent's unseen Hand cards
+are imagined, face-down Void cards reshuffled and the generator reseeded, so neither the
+other Hand nor a face-down card can steer it. Every bot draws from its own seeded
+generator, never the game's: the same seed gives the same answers.
+
+The greedy and search bots think at Summon decisions, where a turn's plan is made; every
+other decision they answer with the simple policy of ``_plain``.
+"""
 
 from __future__ import annotations
 
+import copy
+import math
 import random
+import time
+from collections.abc import Sequence
 from typing import assert_never
 
-from .engine import Decision, Kind
+from .engine import CardDef, Decision, Game, Kind
+from .engine.context import Rules
+from .engine.effects import power
+from .engine.lookahead import margin, play, player_copy, summon_then_play_on
+
+BOTS = ("random", "greedy", "search")
 
 
 class RandomBot:
-    """Answers from its own seeded generator, never the game's, so it cannot bend the game's RNG."""
+    """A uniformly random legal answer for every Decision."""
 
     def __init__(self, seed: object) -> None:
         self.rng = random.Random(str(seed))
 
-    def __call__(self, decision: Decision) -> object:
+    def answer(self, game: Game) -> object:
+        decision = game.pending
+        assert decision is not None
+        return self.pick(decision)
+
+    def pick(self, decision: Decision) -> object:
         options = decision.options
         kind = decision.kind
         if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
@@ -26,3 +51,102 @@ class RandomBot:
         if kind in (Kind.SUMMON, Kind.SPACE, Kind.CARD, Kind.YES_NO, Kind.PICK_FACE_DOWN):
             return self.rng.choice(options)
         assert_never(kind)
+
+
+def _plain(rng: random.Random, decision: Decision) -> object:
+    """Not a Summon: use every ability, keep the listed order, take every mover, pick the
+    rest at random."""
+    if decision.kind is Kind.YES_NO:
+        return True
+    if decision.kind is Kind.ORDER_ATTEMPTS or decision.kind is Kind.ORDER_TRIGGERS:
+        return decision.keys()
+    if decision.kind is Kind.TARGETS:
+        return tuple(rng.sample(decision.options, decision.count))
+    return rng.choice(decision.options)
+
+
+class _Thinker(RandomBot):
+    """What the greedy and search bots share: their view of the game and the Summon options."""
+
+    def __init__(self, seed: object, imaginable: Sequence[CardDef] = ()) -> None:
+        super().__init__(seed)
+        self.imaginable = tuple(imaginable)
+
+    def answer(self, game: Game) -> object:
+        decision = game.pending
+        assert decision is not None
+        if decision.kind is not Kind.SUMMON or len(decision.options) == 1:
+            return _plain(self.rng, decision)
+        return self.summon(game, decision)
+
+    def summon(self, game: Game, decision: Decision) -> object:
+        raise NotImplementedError
+
+    def view(self, game: Game) -> Rules:
+        imaginable = self.imaginable or tuple(game.state.zones.objects[o].card
+                                              for o in game.state.zones.hands[game.state.active])
+        return player_copy(game.state, game.state.active, self.rng, imaginable)
+
+    def after_my_turn(self, view: Rules, option: tuple[str, str]) -> int:
+        """My lead once my turn with this Summon is over (ties broken by my Momons' Power)."""
+        trial = Rules(copy.deepcopy(view.state))
+        me, turn = trial.state.active, trial.state.turn
+        play(summon_then_play_on(trial, *option), lambda d: _plain(self.rng, d),
+             stop=lambda d: trial.state.turn != turn)
+        mine = sum(power(trial.state, o) for o in trial.state.zones.arena_objects() if o.controller == me)
+        return margin(trial.state, me) * 1000 + mine
+
+
+class GreedyBot(_Thinker):
+    """One step of look-ahead: the Summon that leaves the best Control Score lead at the end
+    of its own turn."""
+
+    def summon(self, game: Game, decision: Decision) -> object:
+        view = self.view(game)
+        values = [(self.after_my_turn(view, option), option) for option in decision.options]
+        best = max(v for v, _ in values)
+        return self.rng.choice([o for v, o in values if v == best])
+
+
+class SearchBot(_Thinker):
+    """Monte Carlo search over information sets: every playout samples the unseen cards
+    anew, plays the candidate Summon and then the whole game with random answers; UCB1
+    spends the playouts on the most promising of the greedy bot's best candidates.
+    ``playouts`` bounds the work (deterministic); ``seconds``, if set, bounds it in time."""
+
+    def __init__(self, seed: object, imaginable: Sequence[CardDef] = (), playouts: int = 300,
+                 seconds: float | None = None, candidates: int = 6) -> None:
+        super().__init__(seed, imaginable)
+        self.playouts, self.seconds, self.candidates = playouts, seconds, candidates
+        self.playout_bot = RandomBot(self.rng.random())
+
+    def summon(self, game: Game, decision: Decision) -> object:
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        view = self.view(game)
+        ranked = sorted(decision.options, key=lambda o: -self.after_my_turn(view, o))[: self.candidates]
+        me = game.state.active
+        wins, tries = [0.0] * len(ranked), [0] * len(ranked)
+        for n in range(1, self.playouts + 1):
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            arm = next((i for i, t in enumerate(tries) if t == 0), None)
+            if arm is None:
+                arm = max(range(len(ranked)),
+                          key=lambda i: wins[i] / tries[i] + math.sqrt(2 * math.log(n) / tries[i]))
+            trial = self.view(game)
+            play(summon_then_play_on(trial, *ranked[arm]), self.playout_bot.pick)
+            result = trial.state.result
+            wins[arm] += 1.0 if result is not None and result.winner == me else 0.0
+            tries[arm] += 1
+        return ranked[max(range(len(ranked)), key=lambda i: (tries[i], wins[i]))]
+
+
+def make_bot(name: str, seed: object, imaginable: Sequence[CardDef] = (), seconds: float | None = None) -> RandomBot:
+    """A bot by name (``random``, ``greedy``, ``search``)."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot(seed, imaginable)
+    if name == "search":
+        return SearchBot(seed, imaginable, seconds=seconds)
+    raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOTS)})")

@@ -44,7 +44,7 @@ def play_random(setup: Setup, record_to: Path | None = None, deck_names=("", "")
     recorder = Recorder(record_to, game, deck_names) if record_to is not None else None
     answer = recorder.answer if recorder is not None else game.answer
     while game.pending is not None:
-        answer(bot(game.pending))
+        answer(bot.answer(game))
     if recorder is not None:
         recorder.close()
     return game

@@ -42,7 +42,7 @@ def turn_starts(setup: Setup, bot_seed: int) -> list:
     game.start()
     bot = RandomBot(bot_seed)
     while game.pending is not None:
-        game.answer(bot(game.pending))
+        game.answer(bot.answer(game))
     return snaps
 
 

@@ -36,15 +36,23 @@ def run_game(ctx: Rules) -> Flow:
     state.first_token = position.first_player_token or state.first_player
     ctx.emit(ev.GameStarted(setup.profile, setup.seed, setup.names, state.first_player, chosen_by))
     state.active = position.active or state.first_player  # 6.10
+    state.turn += 1
+    yield from play_turn(ctx)
+    yield from play_on(ctx)
+
+
+def play_on(ctx: Rules) -> Flow:
+    """After a turn: end the game if a condition was recorded, else the next turn (CR 8.2)."""
+    state = ctx.state
     while True:
-        state.turn += 1
-        yield from play_turn(ctx)
         if state.end_reason is None and state.turn >= TURN_LIMIT:  # 7.3
             record_end(ctx, "turn-limit")
         if state.end_reason is not None:
             finish(ctx, state.end_reason)
             return
         state.active = state.non_active  # 8.2
+        state.turn += 1
+        yield from play_turn(ctx)
 
 
 def record_end(ctx: Rules, reason: str) -> None:
@@ -88,12 +96,22 @@ def play_turn(ctx: Rules) -> Flow:
     else:
         summoned = yield from turn_based_summon(ctx)
         if summoned is not None:
-            yield from resolve_all(ctx)  # Step 1.2 On Summon, and any Summon batches [TH 17.1]
-            ctx.emit(ev.StepStarted(state.turn, "snatch_check"))
-            yield from run_check(ctx, summoned)  # Step 2
-            yield from resolve_all(ctx)  # Step 2.1 Post-Snatch
+            yield from after_summon(ctx, summoned)
+    yield from end_step(ctx)
 
-    ctx.emit(ev.StepStarted(state.turn, "end"))  # Step 3
+
+def after_summon(ctx: Rules, summoned: int) -> Flow:
+    """Steps 1.2 to 2.1 for the Momon the turn Summoned."""
+    yield from resolve_all(ctx)  # Step 1.2 On Summon, and any Summon batches [TH 17.1]
+    ctx.emit(ev.StepStarted(ctx.state.turn, "snatch_check"))
+    yield from run_check(ctx, summoned)  # Step 2
+    yield from resolve_all(ctx)  # Step 2.1 Post-Snatch
+
+
+def end_step(ctx: Rules) -> Flow:
+    """Step 3 and the end of the turn."""
+    state = ctx.state
+    ctx.emit(ev.StepStarted(state.turn, "end"))
     collect.turn_based(ctx, "end_of_turn")
     yield from resolve_all(ctx)
     # Expirations, SBC, their triggers; again while those triggers made new "until end of

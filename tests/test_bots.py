@@ -1,0 +1,100 @@
+"""Bots answer every decision legally, never read hidden cards, and tournaments give the
+same results on one process, several, or Ray."""
+
+import importlib.util
+
+import pytest
+from helpers import MATRIX, SCENARIO_POOL, from_position
+
+from momon_cli.bots import GreedyBot, RandomBot, SearchBot, make_bot
+from momon_cli.carddata import builtin_deck_names, load_deck, load_pool
+from momon_cli.engine import Game, Placed, Position, Setup
+from momon_cli.tournament import elo, play_one, run_local, specs, standings
+
+POOL = load_pool()
+DECKS = [load_deck(n, POOL) for n in builtin_deck_names()]
+MECHANICS = [c for c in SCENARIO_POOL.values() if c.id.startswith("TPS")]
+
+
+def play(setup, bots):
+    game = Game(setup)
+    while game.pending is not None:
+        game.answer(bots[game.pending.player].answer(game))  # an illegal answer raises
+    return game
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+@pytest.mark.parametrize("profile", ["sequential", "simultaneous"])
+def test_bots_answer_every_decision_legally_over_deck_pairs_and_the_whole_vocabulary(name, profile):
+    for i in range(12):
+        d1, d2 = DECKS[i % len(DECKS)], DECKS[(i * 5 + 1) % len(DECKS)]
+        game = play(Setup.new_game((d1.cards, d2.cards), MATRIX, i, profile),
+                    {p: make_bot(name, f"{i}-{p}", list(POOL.values())) for p in (1, 2)})
+        assert game.result is not None
+        hands = (tuple(MECHANICS[(i + 3 * k) % len(MECHANICS)] for k in range(10)),
+                 tuple(MECHANICS[(i * 7 + 5 * k) % len(MECHANICS)] for k in range(10)))
+        game = play(Setup.new_game(hands, MATRIX, i, profile), {p: make_bot(name, f"m{i}-{p}", MECHANICS) for p in (1, 2)})
+        assert game.result is not None
+
+
+def test_search_bot_answers_legally_with_a_small_budget():
+    d1, d2 = DECKS[0], DECKS[1]
+    game = play(Setup.new_game((d1.cards, d2.cards), MATRIX, 3), {1: SearchBot(1, playouts=12), 2: GreedyBot(2)})
+    assert game.result is not None
+
+
+@pytest.mark.parametrize("bot", [lambda: GreedyBot("g", MECHANICS), lambda: SearchBot("s", MECHANICS, playouts=20)])
+def test_a_bots_choice_does_not_change_when_hidden_cards_are_swapped(bot):
+    """Bea's Hand is hidden from Ann: two games that differ only there get the same answer."""
+    def start(bea_hand):
+        position = Position(((Placed(SCENARIO_POOL["TPS-001"], 1), Placed(SCENARIO_POOL["TPS-006"], 1),
+                              Placed(SCENARIO_POOL["TPS-050"], 1)), tuple(Placed(c, 2) for c in bea_hand)),
+                            arena=(Placed(SCENARIO_POOL["TPS-002"], 2, "B2"), Placed(SCENARIO_POOL["TPS-003"], 2, "C1")),
+                            first_player=1)
+        return Game(Setup(position, MATRIX, 5))
+    one = start([SCENARIO_POOL["TPS-005"], SCENARIO_POOL["TPS-004"]])
+    other = start([SCENARIO_POOL["TPS-034"], SCENARIO_POOL["TPS-030"]])
+    assert bot().answer(one) == bot().answer(other)
+
+
+def test_the_look_ahead_copy_hides_the_other_hand_and_reseeds():
+    import random
+
+    from momon_cli.engine.lookahead import player_copy
+    g = from_position("17-1-multi-snatch")
+    copy = player_copy(g.state, 1, random.Random(0), [SCENARIO_POOL["TPS-034"]])
+    bea = [copy.state.zones.objects[o].card.id for o in copy.state.zones.hands[2]]
+    assert bea == ["TPS-034"] and copy.state.rng.getstate() != g.state.rng.getstate()
+
+
+def test_greedy_prefers_the_summon_that_snatches():
+    g = from_position("17-1-multi-snatch")
+    assert GreedyBot(1).answer(g) in {("TPS-001", "B1")}  # Clod on B1 takes Breeze
+
+
+def test_jobs_2_gives_the_same_results_as_jobs_1():
+    tasks = specs(["random", "greedy"], ["ember-tide", "prism"], 6, seed=9, profile="sequential")
+    assert list(run_local(tasks, 1)) == list(run_local(tasks, 2))
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="the ray extra is not installed")
+def test_ray_backend_gives_the_same_results_as_jobs_1():
+    from momon_cli.tournament import run_ray
+    tasks = specs(["random", "greedy"], ["ember-tide", "prism"], 4, seed=9, profile="simultaneous")
+    assert list(run_ray(tasks, None)) == list(run_local(tasks, 1))
+
+
+def test_standings_intervals_and_elo():
+    tasks = specs(["random", "greedy"], ["ember-tide", "stone-gale"], 10, seed=3, profile="sequential")
+    rows = standings(tasks, map(play_one, tasks))
+    assert sum(r.games for r in rows) == 20 and {r.bot for r in rows} == {"random", "greedy"}
+    for r in rows:
+        low, high = r.interval()
+        assert 0 <= low <= r.rate <= high <= 1
+    ratings = elo(rows)
+    assert ratings["greedy"] > ratings["random"]
+
+
+def test_random_bot_is_deterministic_for_a_seed():
+    g1, g2 = from_position("17-1-multi-snatch"), from_position("17-1-multi-snatch")
+    assert RandomBot(4).answer(g1) == RandomBot(4).answer(g2)
