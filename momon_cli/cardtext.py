@@ -8,7 +8,7 @@ The loader refuses a card whose written ``text`` differs from this.
 from __future__ import annotations
 
 from .engine.cards import Ability, CardDef, Condition, Static
-from .engine.instructions import describe_filter
+from .engine.instructions import describe_filter, with_article
 
 _HEADERS = {
     "on_summon": "On Summon",
@@ -27,10 +27,7 @@ _KEYWORD_TEXT = {
 def condition_text(cond: Condition) -> str:
     if cond.count > 1:
         return f"there are {cond.count} or more {describe_filter(cond.filter, 'Momons')}"
-    what = describe_filter(cond.filter)
-    if what.startswith("other "):
-        return f"there is an{what}"
-    return f"there is {'an' if what[0] in 'AEIOU' else 'a'} {what}"
+    return f"there is {with_article(describe_filter(cond.filter))}"
 
 
 def static_text(s: Static) -> str:
@@ -38,7 +35,7 @@ def static_text(s: Static) -> str:
         own, other = s.token_value
         return f"My Marking Token is worth {own} while my Owner controls me and {other} otherwise."
     if s.extra_success is not None:
-        return f"My Snatch Attempts also succeed against a {describe_filter(s.extra_success)}."
+        return f"My Snatch Attempts also succeed against {with_article(describe_filter(s.extra_success))}."
     if s.power is not None:
         p = s.power
         if p.per is not None:
@@ -57,7 +54,8 @@ def ability_text(ability: Ability) -> str:
         header = _HEADERS[ability.when or "on_summon"]
     if ability.once:
         header = f"Once per game, {header[0].lower()}{header[1:]}"
-    body = " and ".join(i.text(ability.target) for i in ability.do)
+    body = " and ".join(i.text(ability.target, again=any(j.on == "targets" for j in ability.do[:n]))
+                        for n, i in enumerate(ability.do))
     if ability.may:
         body = "you may " + body
     if ability.condition is not None:

@@ -24,7 +24,9 @@ DIRECT_WORDS = {"ward": "it has Ward (TH 17.6)", "prohibited": "it cannot be Sna
                 "protected": "it cannot be Snatched by an opponent's abilities (TH 17.9)",
                 "already_controlled": "its controller already controls it"}
 END_WORDS = {"full-arena": "the Arena is full (CR 17.8)", "exhaustion": "neither player has a card left (BASELINE 7.3)",
-             "turn-limit": "the turn limit was reached (BASELINE 7.3)", "concession": "concession (BASELINE 7.1)"}
+             "turn-limit": "the turn limit was reached (BASELINE 7.3)",
+             "loop": "one turn resolved more abilities than any game needs: a loop (docs/rules.md R-mc 27)",
+             "concession": "concession (BASELINE 7.1)"}
 
 
 class Narrator:

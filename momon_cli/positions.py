@@ -74,6 +74,8 @@ def _placed(c: Problems, data: object, at: str, owner: int, pool: dict[str, Card
     changes = tuple(ch for i, d in enumerate(raw) if (ch := _change(c, d, f"{at}.changes[{i + 1}]", elements)))
     if not arena and any(ch.kind != "return_to_hand" for ch in changes):
         c.bad(at + ".changes", "off the Arena only a waiting return_to_hand is possible")
+    if ".hand[" in at and changes:
+        c.bad(at + ".changes", "a card in Hand has nothing waiting to return it")
     face_up = table.get("face_up", True)
     if type(face_up) is not bool or (arena and not face_up):
         c.bad(at + ".face_up", "must be true or false (and true on the Arena)")

@@ -201,7 +201,8 @@ def decision_view(game: Game, decision: Decision) -> Text:
         outcomes = decision.context.get("outcomes", ())
         for o in outcomes:  # what each order does, where the engine could tell
             order = " ".join(str(decision.keys().index(k) + 1) for k in o.order)
-            text.append(f"   order {order}: Snatches {', '.join(o.snatched) or 'nothing'}\n", style="dim")
+            gone = f"; the Momon on {', '.join(o.lost)} leaves the Arena" if o.lost else ""
+            text.append(f"   order {order}: Snatches {', '.join(o.snatched) or 'nothing'}{gone}\n", style="dim")
     elif kind is Kind.ORDER_TRIGGERS:
         for i, t in enumerate(decision.options, 1):
             card = _card_by_id(game, t.card)

@@ -128,9 +128,10 @@ def test_at_least_six_legal_standard_decks_each_with_a_plan():
 def test_docs_cards_md_lists_every_card_of_the_pool_and_every_deck():
     from pathlib import Path
     doc = (Path(__file__).parent.parent / "docs" / "cards.md").read_text()
-    from momon_cli.cardtext import mechanics
+    from momon_cli.cardtext import card_text, mechanics
     sections = {h.split("\n", 1)[0].strip(): h for h in doc.split("### ")[1:]}
     for card in POOL.values():
         for key in mechanics(card) or ["No abilities"]:
             assert card.id in sections[key], (card.id, key)
+        assert card_text(card) in doc  # the listing reads as the cards do
     assert all(f"(`{name}`)" in doc for name in builtin_deck_names())

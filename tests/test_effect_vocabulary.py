@@ -279,3 +279,22 @@ def test_th_17_1_two_summons_by_one_ability_keep_their_summon_event_order():
     answer(g, "C1")
     assert [e.name for e in of(g, "batch_started")] == ["Gust", "Rain"]
     assert board(g) == {"A1": ("Twice", 1), "B1": ("Gust", 1), "C1": ("Rain", 1)}
+
+
+def test_th_17_9_direct_snatch_protection_reads_the_causal_momons_controller():
+    """CR 11.1.4: Alpha's ability (Ann's) resolves after Beta took Alpha, so the causal Momon
+    is Bea's, like the Keeper: the Keeper is not protected from it."""
+    each = [{"when": "end_of_turn", "whose": "each", "target": {"side": "enemy"},
+             "do": [{"direct_snatch": True, "on": "targets"}]}]
+    keeper = mk("Keeper", ability=[{"static": {"unsnatchable_by_opponent_abilities": True}}])
+    g = game([mk("Pup")], [mk("Imp")], [arena(1, mk("Alpha", ability=each), "A1"),
+                                        arena(2, mk("Beta", ability=each), "D4"), arena(2, keeper, "D1")], first=2)
+    summon(g, "Imp", "B2")
+    while g.pending is not None and g.pending.kind is not Kind.SUMMON:
+        d = g.pending
+        if d.kind is Kind.TARGETS:
+            answer(g, ("D1",) if "D1" in d.options else (d.options[0],))  # Alpha targets the Keeper
+        else:
+            answer(g, d.keys() if d.kind in (Kind.ORDER_TRIGGERS,) else d.options[0])
+    results = {e.name: e.reason for e in of(g, "direct_snatch")}
+    assert results == {"Alpha": "success", "Keeper": "success"}

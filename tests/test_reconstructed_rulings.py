@@ -160,3 +160,41 @@ def test_r_mc_11_a_momon_dying_during_a_check_triggers_before_the_post_snatch_gr
 def resolved_order(g):
     names = {e.trigger: e.name for e in of(g, "trigger_waiting")}
     return [names[e.trigger] for e in of(g, "ability_resolved")]
+
+
+def test_r_mc_27_a_turn_that_never_stops_resolving_ends_the_game_as_a_loop():
+    from momon_cli.engine.arena import SPACES
+    lemming = mk("Lemming", "Fire", 1, ability=[{"static": {"power": -1, "per": {"side": "enemy"}}},
+                                                {"when": "on_summon", "do": [{"summon": {"from": "void"}}]}])
+    rocks = [arena(2 if i % 2 else 1, mk("Rock", "Earth", 5), s) for i, s in enumerate(SPACES[1:])]
+    g = game([lemming], [mk("Spare")], rocks)
+    summon(g, "Lemming", "A1")  # it dies on arrival and Summons itself from the Void, again and again
+    assert g.result is not None and g.result.reason == "loop"
+    assert kinds(g, "end_condition") == ["end_condition"] and len(g.events) < 20000
+
+
+def test_r_mc_17_order_asked_when_orders_differ_only_in_who_leaves_the_arena():
+    # Fickle has Power 1, -1 while its side has a Water Momon, +1 while it has a Fire one.
+    fickle = mk("Fickle", "Light", 1, ability=[
+        {"static": {"power": -1, "while": {"side": "friendly", "element": "Water"}}},
+        {"static": {"power": 1, "while": {"side": "friendly", "element": "Fire"}}}])
+    g = game([mk("Atk", "Light", 9, ["N", "E"])], [mk("Spare")],
+             [arena(1, fickle, "A1"), arena(2, mk("Wet", "Water", 1), "B3"), arena(2, mk("Hot", "Fire", 1), "C2")])
+    summon(g, "Atk", "B2")  # both Attempts succeed in any order; only Wet first makes Fickle die
+    d = g.pending
+    assert d.kind is Kind.ORDER_ATTEMPTS
+    outcomes = {o.order: o.lost for o in d.context["outcomes"]}
+    assert outcomes == {("B3", "C2"): ("A1",), ("C2", "B3"): ()}
+    g.answer(("C2", "B3"))
+    assert at(g, "A1") is not None
+
+
+def test_r_mc_14_to_hand_on_me_does_not_follow_the_card_outside_leaves_arena():
+    phoenix = mk("Phoenix", "Fire", 2, ability=[
+        {"when": "on_summon", "do": [{"to_void": "face_down", "on": "self"}]},
+        {"when": "on_summon", "do": [{"to_hand": True, "on": "self"}]}])
+    g = game([phoenix, mk("Spare")], [mk("Spare2")])
+    summon(g, "Phoenix", "A1")
+    order(g, 0, 1)
+    zones = g.state.zones
+    assert [zones.objects[o].card.name for o in zones.voids[1]] == ["Phoenix"]  # it stays in the Void

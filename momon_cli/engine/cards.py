@@ -8,7 +8,7 @@ steps of a triggered ability, live in :mod:`momon_cli.engine.instructions`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -122,8 +122,7 @@ class Filter:
         return data
 
     def with_side(self, side: str) -> Filter:
-        return Filter(side, self.stars_max, self.stars_min, self.power_max, self.power_min, self.element,
-                      self.trait, self.adjacent, self.other)
+        return replace(self, side=side)
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,6 +62,7 @@ class OrderOutcome:
 
     order: tuple[str, ...]
     snatched: tuple[str, ...]  # defenders' Spaces that end under the attacker's Controller
+    lost: tuple[str, ...]  # Spaces whose Momon leaves the Arena (State-Based Conditions)
 
 
 Answer = Any  # str, bool, int or a tuple of str: what ``validate`` returns for the kind

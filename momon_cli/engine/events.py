@@ -52,7 +52,7 @@ class StepStarted(Event):
 @dataclass(slots=True)
 class EndConditionRecorded(Event):
     kind: ClassVar[str] = "end_condition"
-    reason: str  # full-arena, exhaustion, turn-limit
+    reason: str  # full-arena, exhaustion, turn-limit, loop
 
 
 @dataclass(slots=True)

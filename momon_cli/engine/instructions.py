@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Generator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from . import effects, snatch
@@ -70,20 +70,44 @@ def describe_filter(flt: Filter, noun: str = "Momon") -> str:
     return " ".join([words, *extras])
 
 
-def who(on: str, group: Filter | None, target: TargetSpec | None) -> str:
-    """The words for the Momons an instruction acts on."""
+def with_article(words: str) -> str:
+    """``words`` after 'a' or 'an' ("another" for "other ...")."""
+    if words.startswith("other "):
+        return "an" + words
+    return ("an " if words[:1].lower() in "aeiou" else "a ") + words
+
+
+def who(on: str, group: Filter | None, target: TargetSpec | None, again: bool = False) -> str:
+    """The words for the Momons an instruction acts on (``again``: the targets were named
+    by an earlier step of the same ability, so they are "it" or "them")."""
     if on == "self":
         return "me"
     if on == "targets":
         assert target is not None
+        if again:
+            return "it" if target.count == 1 else "them"
         if target.count == 1:
             return "target " + describe_filter(target.filter)
         return f"{target.count} target " + describe_filter(target.filter, "Momons")
-    base = {"snatcher": "the Momon that Snatched me", "snatched": "each Momon I just Snatched",
-            "moved": "each Momon Moved this way"}.get(on)
-    if base is not None:
-        return base + (f" {describe_filter(group, '').strip()}" if group is not None else "")
+    if on in ("snatcher", "snatched", "moved"):
+        flt = replace(group, power_max=None, power_min=None) if group is not None else Filter()
+        noun = describe_filter(flt)
+        phrase = {"snatcher": f"the {noun} that Snatched me", "snatched": f"each {noun} I just Snatched",
+                  "moved": f"each {noun} Moved this way"}[on]
+        if group is not None and (group.power_max is not None or group.power_min is not None):
+            bounds = describe_filter(Filter(power_max=group.power_max, power_min=group.power_min), "")
+            phrase += f" ({bounds.strip()} at the Snatch)" if on != "moved" else f" ({bounds.strip()})"
+        return phrase
     return "each " + describe_filter((group or Filter()).with_side(_GROUP_SIDE[on]))
+
+
+def _owners(whom: str) -> str:
+    """Whose zone a card goes to, in the number of ``whom``."""
+    if whom == "me":
+        return "my Owner's"
+    if whom == "it" or whom.startswith(("target ", "the ")):
+        return "its Owner's"
+    return "their Owners'"
 
 
 def source_space(ctx: Rules, t: Trigger) -> str | None:
@@ -122,8 +146,7 @@ def affected(ctx: Rules, res: Resolution, on: str, group: Filter | None) -> list
                 p = ref.power
                 if (group.power_max is not None and p > group.power_max) or (group.power_min is not None and p < group.power_min):
                     continue
-                plain = Filter(group.side, group.stars_max, group.stars_min, None, None, group.element, group.trait,
-                               group.adjacent, group.other)
+                plain = replace(group, power_max=None, power_min=None)
                 if not effects.matches(state, obj, plain, t.controller, t.source, source_space(ctx, t)):
                     continue
             found.append(obj)
@@ -157,10 +180,6 @@ def _ask_space(ctx: Rules, player: int, spaces: tuple[str, ...], prompt: str) ->
         return spaces[0]
     answer: str = yield Decision(Kind.SPACE, player, spaces, prompt)
     return answer
-
-
-def _owners(whom: str) -> str:
-    return "my Owner's" if whom == "me" else "its Owner's"
 
 
 def _fail(ctx: Rules, res: Resolution, instruction: str, reason: str) -> bool:
@@ -200,8 +219,8 @@ class Instruction(ABC):
                 data["group"] = self.group.to_toml()
         return data
 
-    def text(self, target: TargetSpec | None) -> str:
-        return self.phrase(who(self.on, self.group, target))
+    def text(self, target: TargetSpec | None, again: bool = False) -> str:
+        return self.phrase(who(self.on, self.group, target, again))
 
     def reads_source(self) -> bool:
         """Whether it reads its own Source (so two copies of it are not interchangeable)."""
@@ -391,8 +410,6 @@ class Move(Instruction):
                 _fail(ctx, res, self.KEY, "no_legal_space")
                 continue
             dest = yield from _ask_space(ctx, res.trigger.controller, spaces, f"Choose where {obj.card.name} Moves")
-            if ctx.state.zones.on_arena(obj.oid) is None:
-                continue
             ctx.state.zones.relocate({start: dest})
             ctx.emit(ev.Moved(((obj.card.name, start, dest),)))
             res.moved.append(obj.oid)
@@ -412,7 +429,10 @@ class MultiMove(Instruction):
     @classmethod
     def read(cls, c: Problems, data: Mapping[str, Any], at: str, rc: ReadContext) -> MultiMove:
         c.true(data, "multi_move", at)
-        return cls(*_on_group(c, data, at, rc), c.choice(data, "to", ("any", "adjacent"), "any", at))
+        on, group = _on_group(c, data, at, rc)
+        if on not in _GROUP_SIDE:
+            c.bad(at + "on", "a Multi-Move picks its movers from friendly, enemy or all")
+        return cls(on, group, c.choice(data, "to", ("any", "adjacent"), "any", at))
 
     def fields(self) -> dict[str, Any]:
         return {"multi_move": True, "to": self.to}
@@ -551,7 +571,8 @@ class ToVoid(Instruction):
         return {"to_void": "face_up" if self.face_up else "face_down"}
 
     def phrase(self, whom: str) -> str:
-        return f"send {whom} to {_owners(whom)} Void face-{'up' if self.face_up else 'down'}"
+        voids = "Void" if _owners(whom) != "their Owners'" else "Voids"
+        return f"send {whom} to {_owners(whom)} {voids} face-{'up' if self.face_up else 'down'}"
 
     def resolve(self, ctx: Rules, res: Resolution) -> Flow:
         objs = affected(ctx, res, self.on, self.group)
@@ -564,8 +585,9 @@ class ToVoid(Instruction):
 @dataclass(frozen=True, slots=True)
 class ToHand(Instruction):
     """Return to the Owner's Hand now, or later: a delayed return tracks that one object and
-    does nothing once it has changed zones [TH 17.7]. ``me`` is also the object the Source
-    became when it left the Arena (a Leaves Arena ability returning its card from the Void)."""
+    does nothing once it has changed zones [TH 17.7]. For a Leaves Arena ability, ``me`` is
+    the object the Source became as it left (FBD 146); otherwise a new object of the card is
+    not ``me`` [R-mc 14]."""
 
     KEY = "to_hand"
     KEYS = _TARGETED | {"at"}
@@ -580,11 +602,12 @@ class ToHand(Instruction):
         return {"to_hand": True, "at": self.at}
 
     def phrase(self, whom: str) -> str:
-        return f"return {whom} to {_owners(whom)} Hand{AT_TEXT[self.at]}"
+        hands = "Hand" if _owners(whom) != "their Owners'" else "Hands"
+        return f"return {whom} to {_owners(whom)} {hands}{AT_TEXT[self.at]}"
 
     def _objects(self, ctx: Rules, res: Resolution) -> list[GameObject]:
         zones = ctx.state.zones
-        if self.on == "self" and zones.on_arena(res.trigger.source) is None:
+        if self.on == "self" and res.trigger.ability.when == "leaves_arena":
             became = zones.successor.get(res.trigger.source)
             obj = zones.objects.get(became) if became is not None else None
             return [obj] if obj is not None and obj.zone == VOID else []
@@ -634,7 +657,7 @@ class Summon(Instruction):
         where = "into that Space" if self.into == "that_space" else "onto an empty Space"
         zone = "Hand" if self.source == "hand" else "Void"
         what = describe_filter(self.card)
-        return f"Summon {'an' if what[0] in 'AEIOU' else 'a'} {what} from your {zone} {where}"
+        return f"Summon {with_article(what)} from your {zone} {where}"
 
     def reads_source(self) -> bool:
         return False

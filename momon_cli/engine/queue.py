@@ -21,7 +21,7 @@ from .decisions import Decision, Kind
 from .effects import holds
 from .instructions import Resolution, legal_targets, source_space
 from .snatch import Cause, run_check
-from .state import Frame
+from .state import RESOLUTION_LIMIT, Frame
 from .triggers import Batch, Pending, Trigger, view
 
 Flow = Generator[Decision, Any, None]
@@ -96,18 +96,38 @@ def _enqueue(ctx: Rules, frame: Frame, t: Trigger) -> Flow:
 
 def resolve_all(ctx: Rules, frame: Frame | None = None) -> Flow:
     """SBC, place what waits, resolve the first queued item; until all is empty (CR 8.4)."""
-    frame = frame or ctx.state.root
+    state = ctx.state
+    frame = frame or state.root
     while True:
         sbc.perform(ctx)
+        if state.halted:
+            return
         if frame.waiting:
             yield from place(ctx, frame)
         if not frame.queue:
+            return
+        state.resolutions += 1
+        if state.resolutions > RESOLUTION_LIMIT:
+            _halt(ctx)
             return
         item: Pending = frame.queue.pop(0)
         if isinstance(item, Batch):
             yield from _run_batch(ctx, item)
         else:
             yield from _resolve(ctx, item)
+
+
+def _halt(ctx: Rules) -> None:
+    """R-mc 27: a turn that resolves more abilities than any real turn could is a loop. What
+    is pending is dropped, nothing more resolves, and the game ends after this turn as it
+    does at the turn limit (reason ``loop``)."""
+    state = ctx.state
+    for f in state.frames:
+        f.waiting.clear()
+        f.queue.clear()
+    state.halted = True
+    state.end_reason = "loop"
+    ctx.emit(ev.EndConditionRecorded("loop"))
 
 
 def _run_batch(ctx: Rules, batch: Batch) -> Flow:

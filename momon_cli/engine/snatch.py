@@ -17,7 +17,7 @@ from typing import Any
 from . import collect, sbc
 from . import events as ev
 from .actions import change_control
-from .arena import sight_target
+from .arena import SPACES, sight_target
 from .collect import Source
 from .context import Rules
 from .decisions import AttemptView, Decision, Kind, OrderOutcome
@@ -90,14 +90,14 @@ def _read(state: GameState, oid: int) -> tuple[str, int, str]:
     return lki.card.name, lki.power, lki.element
 
 
-def cause_controller(state: GameState, cause: Cause) -> int | None:
+def causal_controller(state: GameState, source: int | None) -> int | None:
     """The causal Momon's Controller now, or its last known one [CR 11.1.4]."""
-    if cause.source is None:
+    if source is None:
         return None
-    obj = state.zones.on_arena(cause.source)
+    obj = state.zones.on_arena(source)
     if obj is not None:
         return obj.controller
-    lki = state.zones.last_known.get(cause.source)
+    lki = state.zones.last_known.get(source)
     return lki.controller if lki is not None else None
 
 
@@ -119,7 +119,7 @@ def judge(state: GameState, a: Attempt, attempts_in_check: int, cause: Cause = T
         reason = "ward"  # 10.2.2
     elif "unsnatchable_together" in defender.card.keywords and attempts_in_check > 1:
         reason = "prohibited"  # TH 17.1: not together with another Momon
-    elif cause.kind != "turn" and protected(state, defender, cause_controller(state, cause)):
+    elif cause.kind != "turn" and protected(state, defender, causal_controller(state, cause.source)):
         reason = "protected"  # TH 17.9
     elif ap > dp:
         reason = "power"  # 10.2.3
@@ -134,19 +134,20 @@ def judge(state: GameState, a: Attempt, attempts_in_check: int, cause: Cause = T
 
 
 class _Snatches:
-    """What a Check's successes leave for the post-Snatch triggers (CR 10.3.3, 10.3.4)."""
+    """What successful Snatches leave for the post-Snatch triggers (CR 10.3.3, 10.3.4)."""
 
     def __init__(self) -> None:
         self.snatched: list[SnatchRef] = []
         self.back: list[tuple[Source, int, tuple[SnatchRef, ...]]] = []
 
-    def apply(self, ctx: Rules, snatcher: GameObject, defender: GameObject, how: str) -> None:
+    def apply(self, ctx: Rules, defender: GameObject, controller: int, snatcher: GameObject | None, how: str) -> None:
+        """CR 10.2.7: ``defender`` goes to ``controller``; ``snatcher`` is the Momon that did it."""
         state = ctx.state
-        assert snatcher.controller is not None
         self.snatched.append(SnatchRef(defender.oid, power(state, defender)))
-        change_control(ctx, defender, snatcher.controller, how)
+        change_control(ctx, defender, controller, how)
         if defender.controller == defender.owner:
-            self.back.append((defender, defender.controller, (SnatchRef(snatcher.oid, power(state, snatcher)),)))
+            refs = (SnatchRef(snatcher.oid, power(state, snatcher)),) if snatcher is not None else ()
+            self.back.append((defender, controller, refs))
 
 
 def _resolve_in_order(ctx: Rules, attempts: list[Attempt], cause: Cause, snatches: _Snatches) -> None:
@@ -156,7 +157,9 @@ def _resolve_in_order(ctx: Rules, attempts: list[Attempt], cause: Cause, snatche
         j = judge(ctx.state, a, len(attempts), cause)
         _report(ctx, a, len(attempts), j)
         if j.success:
-            snatches.apply(ctx, zones.objects[a.attacker], zones.objects[a.defender], "snatch")
+            attacker = zones.objects[a.attacker]
+            assert attacker.controller is not None
+            snatches.apply(ctx, zones.objects[a.defender], attacker.controller, attacker, "snatch")
         sbc.perform(ctx)
 
 
@@ -165,26 +168,28 @@ def _report(ctx: Rules, a: Attempt, of: int, j: Judgement) -> None:
                                 j.reason, j.attacker_power, j.defender_power, j.attacker_element, j.defender_element))
 
 
-def preview(ctx: Rules, attempts: list[Attempt], cause: Cause) -> tuple[OrderOutcome, ...] | None:
-    """What each order of the Attempts would do, played on a copy of the state; None when
-    there are too many orders to show. The order can only matter when Power depends on the
-    board, so without such a Momon every order is reported alike without playing them."""
+def preview(ctx: Rules, attempts: list[Attempt], cause: Cause, mine: int) -> tuple[OrderOutcome, ...] | None:
+    """What each order of the Attempts would do, played on a copy of the state: the
+    defenders ``mine`` (the attacker's Controller as the Check began) ends up with, and who
+    leaves the Arena. None when there are too many orders to show. The order can only
+    matter when Power depends on the board; without such a Momon every order ends alike."""
     state = ctx.state
     if len(attempts) > PREVIEW_LIMIT:
         return None
     if not any(o.card.power_statics for o in state.zones.arena_objects()):
         snatched = tuple(a.defender_space for a in attempts if judge(state, a, len(attempts), cause).success)
-        return tuple(OrderOutcome(tuple(a.defender_space for a in order), snatched) for order in permutations(attempts))
+        return tuple(OrderOutcome(tuple(a.defender_space for a in order), snatched, ())
+                     for order in permutations(attempts))
     outcomes = []
     for order in permutations(attempts):
         trial = Rules(copy.deepcopy(state))
         trial.state.frames = [type(f)() for f in trial.state.frames]  # triggers of a trial are not kept
         _resolve_in_order(trial, list(order), cause, _Snatches())
-        attacker = trial.state.zones.objects.get(order[0].attacker)
-        mine = attacker.controller if attacker is not None else None
+        zones = trial.state.zones
         snatched = tuple(a.defender_space for a in attempts
-                         if (d := trial.state.zones.on_arena(a.defender)) is not None and d.controller == mine)
-        outcomes.append(OrderOutcome(tuple(a.defender_space for a in order), snatched))
+                         if (d := zones.on_arena(a.defender)) is not None and d.controller == mine)
+        lost = tuple(s for s in SPACES if s in state.zones.arena and zones.arena.get(s) != state.zones.arena[s])
+        outcomes.append(OrderOutcome(tuple(a.defender_space for a in order), snatched, lost))
     return tuple(outcomes)
 
 
@@ -214,8 +219,8 @@ def run_check(ctx: Rules, attacker_oid: int, cause: Cause = TURN) -> Flow:
     snatches = _Snatches()
     if state.setup.profile == "sequential":
         if len(attempts) > 1:  # CR 10.1.5, asked only when the order can matter [R-mc 17]
-            outcomes = preview(ctx, attempts, cause)
-            if outcomes is None or len({o.snatched for o in outcomes}) > 1:
+            outcomes = preview(ctx, attempts, cause, attacker.controller)
+            if outcomes is None or len({(o.snatched, o.lost) for o in outcomes}) > 1:
                 order = yield Decision(Kind.ORDER_ATTEMPTS, attacker.controller, _views(ctx, attempts, cause),
                                        f"Order {attacker.card.name}'s Snatch Attempts (first resolves first)",
                                        context={"outcomes": outcomes or ()})
@@ -228,7 +233,7 @@ def run_check(ctx: Rules, attacker_oid: int, cause: Cause = TURN) -> Flow:
             _report(ctx, a, len(attempts), j)
         for a, j in judged:
             if j.success:
-                snatches.apply(ctx, zones.objects[a.attacker], zones.objects[a.defender], "snatch")
+                snatches.apply(ctx, zones.objects[a.defender], attacker.controller, zones.objects[a.attacker], "snatch")
         sbc.perform(ctx)  # once, after the whole group
     ctx.emit(ev.SnatchCheckEnded(attacker.oid, len(snatches.snatched)))
     on_snatch: list[tuple[Source, int, tuple[SnatchRef, ...]]] = []
@@ -240,9 +245,11 @@ def run_check(ctx: Rules, attacker_oid: int, cause: Cause = TURN) -> Flow:
 
 def direct_snatch(ctx: Rules, objs: list[GameObject], controller: int, source: int) -> int:
     """TH 17.5, 17.6, 17.9: control changes to the ability's controller unless Ward or a
-    prohibition stops it; judged together, applied together; no On Snatch. Returns successes."""
+    prohibition stops it; judged together, applied together; no On Snatch. "Not by an
+    opponent's abilities" reads the causal Momon's Controller [CR 11.1.4]. Returns successes."""
     state = ctx.state
     together = len(objs) > 1
+    cause = causal_controller(state, source)
     judged = []
     for obj in objs:
         if obj.controller == controller:
@@ -251,23 +258,18 @@ def direct_snatch(ctx: Rules, objs: list[GameObject], controller: int, source: i
             reason = "ward"
         elif together and "unsnatchable_together" in obj.card.keywords:
             reason = "prohibited"
-        elif protected(state, obj, controller):
+        elif protected(state, obj, cause):
             reason = "protected"
         else:
             reason = "success"
         judged.append((obj, reason))
     snatches = _Snatches()
-    snatcher = state.zones.on_arena(source)
     for obj, reason in judged:
         assert obj.space is not None
         ctx.emit(ev.DirectSnatchResolved(obj.oid, obj.card.name, obj.space, reason == "success", reason))
+    snatcher = state.zones.on_arena(source)  # "the Momon that Snatched me" [R-mc]: the Source, if still there
     for obj, reason in judged:
         if reason == "success":
-            old = obj.controller
-            change_control(ctx, obj, controller, "direct")
-            if obj.controller == obj.owner and old != obj.owner:
-                refs = (SnatchRef(snatcher.oid, power(state, snatcher)),) if snatcher is not None else ()
-                snatches.back.append((obj, controller, refs))
-            snatches.snatched.append(SnatchRef(obj.oid, power(state, obj)))
+            snatches.apply(ctx, obj, controller, snatcher, "direct")
     collect.post_snatch(ctx, [], snatches.back)
     return len(snatches.snatched)

@@ -14,6 +14,8 @@ from .zones import ARENA, HAND, VOID, Zones
 
 PROFILES = ("sequential", "simultaneous")
 TURN_LIMIT = 64  # BASELINE 7.3
+#: Abilities one turn may resolve before the game is ended as a loop [R-mc 27].
+RESOLUTION_LIMIT = 400
 #: The rules this engine plays. A record made by another rules version is refused, never
 #: replayed differently (docs/records.md).
 RULES_VERSION = 2
@@ -104,6 +106,8 @@ class GameState:
     effects_version: int = 0  # counts changes to ``effects`` (State-Based Conditions skip an unchanged board)
     sbc_clean: tuple[int, int] = (-1, -1)  # (Arena version, effects version) last found needing nothing
     end_reason: str | None = None  # a recorded end condition still being finished [BASELINE 7.2]
+    resolutions: int = 0  # abilities resolved this turn (the loop guard, R-mc 27)
+    halted: bool = False  # a loop was stopped: nothing more resolves this game
     result: Result | None = None
 
     @classmethod

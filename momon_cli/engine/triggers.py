@@ -42,9 +42,9 @@ class Trigger:
 
     def signature(self) -> tuple[object, ...]:
         """Equal for triggers that do exactly the same thing in any order [BASELINE 11.3, R-mc 12]:
-        copies of one ability that choose nothing and read nothing of their own source."""
+        copies of one ability that choose nothing and read nothing of their own source or Snatch."""
         a = self.ability
-        own = a.may or a.once or a.target is not None or a.condition is not None or any(
+        own = a.may or a.once or a.target is not None or a.condition is not None or bool(self.refs) or any(
             i.reads_source() for i in a.do)
         return (a, self.tid if own else None)
 

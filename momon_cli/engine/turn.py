@@ -82,6 +82,7 @@ def play_turn(ctx: Rules) -> Flow:
     state = ctx.state
     zones = state.zones
     ctx.emit(ev.TurnStarted(state.turn, state.active))
+    state.resolutions = 0
     # Turn Start: triggers wait, expirations, SBC, then the Queue (CR 8 table, 8.2)
     collect.turn_based(ctx, "turn_start")
     expire(ctx, "start_of_turn")
