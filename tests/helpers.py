@@ -80,17 +80,20 @@ def resolved_names(g: Game) -> list[str]:
     return [trigger_name(g, e.trigger) for e in of(g, "ability_resolved")]
 
 
+def first_legal(d):
+    """The first legal answer of a decision: the listed order, the first targets, yes."""
+    if d.kind in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS):
+        return d.keys()
+    if d.kind is Kind.TARGETS:
+        return tuple(d.options[: d.count])
+    return d.options[0]
+
+
 def pass_turn(g: Game) -> None:
     """Answer every decision of the current turn with the first legal option."""
     turn = g.state.turn
     while g.pending is not None and g.state.turn == turn:
-        d = g.pending
-        if d.kind in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS):
-            g.answer(d.keys())
-        elif d.kind is Kind.TARGETS:
-            g.answer(tuple(d.options[: d.count]))
-        else:
-            g.answer(d.options[0])
+        g.answer(first_legal(g.pending))
         check(g)
 
 

@@ -2,7 +2,7 @@
 decks cover the whole vocabulary and the rules' examples (docs/cards.md)."""
 
 import pytest
-from helpers import arena, at, game, mk, of, void
+from helpers import arena, at, first_legal, game, mk, of, void
 
 from momon_cli.carddata import builtin_deck_names, load_deck, load_pool
 from momon_cli.engine import Change, Kind
@@ -47,14 +47,8 @@ def play_out_turn(g, first_summon) -> None:
         d = g.pending
         if d.kind is Kind.SUMMON:
             g.answer((next(c for c, _ in d.options if _name(g, c) == name), space))
-        elif d.kind is Kind.YES_NO:
-            g.answer(True)
-        elif d.kind in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS):
-            g.answer(d.keys())
-        elif d.kind is Kind.TARGETS:
-            g.answer(tuple(d.options[: d.count]))
         else:
-            g.answer(d.options[0])
+            g.answer(first_legal(d))
 
 
 def _name(g, card_id: str) -> str:
