@@ -133,19 +133,3 @@ def parse(game: Game, decision: Decision, line: str) -> object:
     if n is None or n not in decision.options:
         raise _bad(decision, f"pick one position from 1 to {len(decision.options)}")
     return n
-
-
-def completions(game: Game, decision: Decision | None) -> list[str]:
-    """Words worth completing at this prompt: Hand cards, empty Spaces, target Spaces."""
-    if decision is None:
-        return []
-    zones = game.state.zones
-    if decision.kind is Kind.SUMMON:
-        cards = {zones.objects[o].card for o in zones.hands[decision.player]}
-        return ["summon"] + sorted({c.name.split()[0] for c in cards} | {c.id for c in cards}) + list(
-            zones.empty_spaces())
-    if decision.kind in (Kind.SPACE, Kind.TARGETS, Kind.CARD):
-        return list(decision.options)
-    if decision.kind is Kind.YES_NO:
-        return ["y", "n"]
-    return []

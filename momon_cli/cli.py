@@ -140,6 +140,11 @@ def play(
     log: Path | None = typer.Option(None, help="Write the game record here (default: your data folder)."),
     resume: Path | None = typer.Option(None, help="Continue the unfinished game saved in this record."),
     position: Path | None = typer.Option(None, help="Start from this position file instead of dealing the decks."),
+    open_hands: bool = typer.Option(False, "--open-hands", help="Show each Hand without hand-off screens (for "
+                                    "players who play with open hands)."),
+    narration: str = typer.Option("terse", help="terse: what happened; full: every step with its rule."),
+    view: str = typer.Option("seat", help="seat: the Arena from the deciding player's seat; p1 or p2: always "
+                             "from that seat."),
 ) -> None:
     """Play a hot-seat game: two players, one keyboard.
 
@@ -162,6 +167,12 @@ def play(
     from .record import Recorder
     from .repl import HotSeat, ScriptReader
 
+    if narration not in ("terse", "full"):
+        raise typer.BadParameter("choose terse or full", param_hint="--narration")
+    if view not in ("seat", "p1", "p2"):
+        raise typer.BadParameter("choose seat, p1 or p2", param_hint="--view")
+    options = {"open_hands": open_hands, "full_log": narration == "full",
+               "fixed_seat": None if view == "seat" else int(view[1])}
     lines = None
     if script is not None:
         try:
@@ -172,7 +183,7 @@ def play(
     if resume is not None:
         game, recorder = _resume(resume)
         reader = ScriptReader(lines, console) if lines is not None else None
-        raise typer.Exit(HotSeat(game, console, recorder, reader).run())
+        raise typer.Exit(HotSeat(game, console, recorder, reader, **options).run())
     matrix, pool = _load(cards)
     try:
         if position is not None:
@@ -201,7 +212,7 @@ def play(
     except OSError as err:
         _fail(f"cannot write the game record {path}: {err.strerror}")
     reader = ScriptReader(lines, console) if lines is not None else None
-    raise typer.Exit(HotSeat(game, console, recorder, reader).run())
+    raise typer.Exit(HotSeat(game, console, recorder, reader, **options).run())
 
 
 @app.command("cards")
@@ -336,7 +347,7 @@ def replay(
     from rich.console import Console
 
     from .replay import rebuild, state_json
-    from .viewer import Timeline, run_viewer
+    from .viewer import Timeline, Viewer
 
     rec = _read(record)
     if position is not None:
@@ -356,7 +367,7 @@ def replay(
     if to_end or not sys.stdin.isatty():
         timeline.show(console, step)
         return
-    run_viewer(timeline, console, step)
+    Viewer(timeline, step).run()
 
 
 def _write_position(rec, turn: int, out: Path) -> None:

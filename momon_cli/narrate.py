@@ -1,6 +1,13 @@
-"""Every event in plain words, with the rule it follows. A listener: it never changes a game."""
+"""Every event in plain words, with the rule it follows. A listener: it never changes a game.
+
+Two levels: the full line cites its rule (``rules <citation>`` opens it); the terse line,
+the default on screen, leaves out the citations and the steps a player need not follow.
+"""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Iterable
 
 from .engine import events as ev
 
@@ -29,12 +36,27 @@ END_WORDS = {"full-arena": "the Arena is full (CR 17.8)", "exhaustion": "neither
              "concession": "concession (BASELINE 7.1)"}
 
 
+#: Event kinds the terse level leaves out: the bookkeeping behind the lines it keeps.
+QUIET = frozenset({"step", "marked", "trigger_waiting", "attempt_created", "batch_ended", "end_condition"})
+#: A rule citation: "CR 10.2.4", "TH 17.6", "BASELINE 9.1", "Step 1.1".
+CITATION = re.compile(r"\b(?:CR|TH|BASELINE|Step) \d+(?:\.\d+)*")
+_CITED = re.compile(r" \((?:CR|TH|BASELINE|Step) [^()]*\)")
+
+
+def terse(event: ev.Event, line: str | None) -> str | None:
+    """The terse form of an event's full line: without citations; None for bookkeeping."""
+    if line is None or event.kind in QUIET:
+        return None
+    return _CITED.sub("", line)
+
+
 class Narrator:
     """Turns events into lines; remembers names of players and triggers between events."""
 
     def __init__(self, names: tuple[str, str] = ("Player 1", "Player 2")) -> None:
         self.names = names
         self.triggers: dict[int, tuple[str, str]] = {}
+        self.resolved = 0  # Attempts resolved in the current Check: numbers follow the chosen order
 
     def who(self, player: int) -> str:
         return self.names[player - 1]
@@ -66,8 +88,8 @@ class Narrator:
 
     def _summoned(self, e: ev.Summoned) -> str:
         where = "from the Void " if e.source == "void" else ""
-        rule = "an Effect-Based Summon, BASELINE 9.4" if e.by_ability else "BASELINE 9.1"
-        return f"{self.who(e.player)} Summons {e.name} {where}to {e.space} ({rule})."
+        how, rule = (" by an ability", "BASELINE 9.4") if e.by_ability else ("", "BASELINE 9.1")
+        return f"{self.who(e.player)} Summons {e.name} {where}to {e.space}{how} ({rule})."
 
     def _marked(self, e: ev.Marked) -> str:
         return f"Mark: {self.who(e.player)}'s Marking Token goes on {e.space} (Step 1.1)."
@@ -163,16 +185,18 @@ class Narrator:
         return f"The {e.what} effect on {e.name} expires ({when})."
 
     def _check_started(self, e: ev.SnatchCheckStarted) -> str:
+        self.resolved = 0
         n = e.attempts
         why = {"turn": "", "summon": " an Effect-Based Summon's", "incite": " an Incite"}[e.cause]
         rule = "CR 10.1" if e.cause == "turn" else "CR 11.1.4"
         return f"Snatch Check:{why} {e.name} on {e.space} makes {n} Snatch Attempt{'s' if n != 1 else ''} ({rule})."
 
     def _attempt_created(self, e: ev.AttemptCreated) -> str:
-        return f"  Attempt {e.number}: {e.direction} sight points at {e.defender_name} on {e.defender_space} (CR 10.1.3)."
+        return f"  Its {e.direction} Sight points at {e.defender_name} on {e.defender_space} (CR 10.1.3)."
 
     def _attempt_resolved(self, e: ev.AttemptResolved) -> str:
-        head = (f"Attempt {e.number} of {e.of}: {e.attacker_name} (Power {e.attacker_power}, {e.attacker_element}) "
+        self.resolved += 1
+        head = (f"Attempt {self.resolved} of {e.of}: {e.attacker_name} (Power {e.attacker_power}, {e.attacker_element}) "
                 f"vs {e.defender_name} (Power {e.defender_power}, {e.defender_element}): ")
         return head + attempt_reason(e.success, e.reason, e.attacker_power, e.defender_power,
                                      e.attacker_element, e.defender_element)
@@ -219,3 +243,18 @@ def attempt_reason(success: bool, reason: str, ap: int, dp: int, ae: str, de: st
     if reason == "recheck":
         return "fails — the Momons moved, left or share a Controller now (CR 10.2.1)"
     return f"fails — {de} is not beaten by {ae} and Power {ap} is not greater (CR 10.2.6)"
+
+
+def summary(events: Iterable[ev.Event], names: tuple[str, str]) -> str | None:
+    """One line for what the other player's turn did: Summons, Snatches, Momons lost."""
+    parts = []
+    for e in events:
+        if isinstance(e, ev.Summoned):
+            parts.append(f"{names[e.player - 1]} Summoned {e.name} to {e.space}")
+        elif isinstance(e, ev.ControlChanged):
+            parts.append(f"{names[e.new - 1]} Snatched {e.name} on {e.space}")
+        elif isinstance(e, ev.ZoneChanged):
+            parts.append(f"{e.name} left {e.from_space or 'the ' + e.from_zone} for a {e.to_zone}")
+        elif isinstance(e, ev.Moved):
+            parts.extend(f"{name} Moved {start} → {dest}" for name, start, dest in e.moves)
+    return "; ".join(parts) + "." if parts else None

@@ -170,15 +170,21 @@ def resume(record: Record) -> tuple[Game, Recorder]:
     The rewritten file holds exactly the whole lines of the old one (a torn last line is
     gone), and the game is ready for its next decision.
     """
-    game = Game(setup_from_header(record.header, load_matrix()), start=False)
-    fresh = record.path.with_name(record.path.name + ".resume")
-    recorder = Recorder(fresh, game, head=record.header)
+    return rewrite(record.path, record.header, record.answers)
+
+
+def rewrite(path: Path, head: dict, answers: list[dict]) -> tuple[Game, Recorder]:
+    """The game of ``head`` after ``answers`` (record entries), its record written anew in
+    place: for a resume, and for an undo (the same answers but the last)."""
+    game = Game(setup_from_header(head, load_matrix()), start=False)
+    fresh = path.with_name(path.name + ".resume")
+    recorder = Recorder(fresh, game, head=head)
     game.start()
-    for entry in record.answers:
+    for entry in answers:
         if entry["type"] == "concede":
             recorder.concede(entry["player"])
         else:
             recorder.answer(answer_from_json(entry["value"]))
-    os.replace(fresh, record.path)
-    recorder.path = record.path
+    os.replace(fresh, path)
+    recorder.path = path
     return game, recorder

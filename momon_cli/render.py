@@ -6,114 +6,69 @@ A view only: it reads the engine's state and never changes it. Works without col
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from . import narrate
 from .answers import ACCEPTED
+from .arena_view import ARROW, COMPASS, PLAYER_STYLE, arena_lines
 from .cardtext import ability_text, card_text
-from .engine import Decision, Game, Kind
-from .engine.arena import COLUMNS, ROWS, screen_direction
+from .engine import Decision, Kind
+from .engine.arena import screen_direction, sight_target
 from .engine.cards import CardDef
 from .engine.effects import element, has_ward, power, scores, token_value
-from .engine.triggers import Batch
+from .engine.triggers import Batch, Trigger
 from .engine.zones import GameObject
+from .shown import Shown
 
-PLAYER_STYLE = {1: "bold cyan", 2: "bold magenta"}
-ARROW = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
-CELL = 12
-LEGEND = "* Power changed · W Ward · T2 Token worth 2 · ≠ not Owner"
+_MEASURE = Console(width=200, color_system=None)  # measures text for wrapping; never prints
 
 
-def player_label(game: Game, player: int) -> Text:
+def player_label(game: Shown, player: int) -> Text:
     return Text(f"{game.setup.names[player - 1]} (P{player})", style=PLAYER_STYLE[player])
 
 
-def _arrows(obj: GameObject) -> dict[str, str]:
-    """Arrows keyed by where they are drawn (the screen direction), turned for Player 2."""
-    return {screen_direction(d, obj.owner): ARROW[screen_direction(d, obj.owner)] for d in obj.card.sights}
-
-
-def _cell(game: Game, space: str) -> Text:
-    zones = game.state.zones
-    oid = zones.arena.get(space)
-    if oid is None:
-        return Text(f"\n{space:^{CELL}}\n\n", style="dim")
-    obj = zones.objects[oid]
-    arrows = _arrows(obj)
-
-    def g(direction: str) -> str:
-        return arrows.get(direction, " ")
-    current = power(game.state, obj)
-    marks = ("W" if has_ward(game.state, obj) else "") + (f"T{token_value(obj)}" if token_value(obj) != 1 else "") \
-        + ("≠" if obj.owner != obj.controller else "")
-    middle = f"{current}{'*' if current != obj.card.power else ''} {element(game.state, obj)[:3]} {obj.card.stars}★"
-    style = PLAYER_STYLE[obj.controller]
-    text = Text()
-    text.append(f"{g('NW')}    {g('N')}     {g('NE')}\n")
-    text.append(f"{obj.card.name[:CELL]:^{CELL}}\n", style=style)
-    text.append(f"{g('W')}{middle:^10}{g('E')}\n")
-    text.append(f"{g('SW')}{'P' + str(obj.controller):^4}{g('S')}{marks:^5}{g('SE')}", style=None)
-    return text
-
-
-def arena_table(game: Game) -> Table:
-    """The 4x4 grid seen from Player 1's seat: row 4 (Player 2's side) on top."""
-    table = Table(show_header=True, show_lines=True, padding=(0, 0), header_style="bold")
-    table.add_column("", width=1, justify="right")
-    for c in COLUMNS:
-        table.add_column(Text(c, justify="center"), width=CELL, justify="left", no_wrap=True)
-    for r in reversed(ROWS):
-        table.add_row(str(r), *(_cell(game, f"{c}{r}") for c in COLUMNS))
-    return table
-
-
-def status_table(game: Game) -> Table:
+def status_line(game: Shown) -> Text:
+    """Turn, Active Player, Control Score, Hands and Voids and the First Player Token, in one line."""
     state = game.state
     zones = state.zones
     score = scores(state)
-    t = Table.grid(padding=(0, 1))
-    t.add_column(style="bold")
-    t.add_column()
-    t.add_row("Turn", f"{state.turn} ({state.setup.profile} rules)")
-    t.add_row("Active", player_label(game, state.active))
-    t.add_row("First Player Token", player_label(game, state.first_token))
-    t.add_row("Control Score", Text.assemble(player_label(game, 1), f" {score[0]} – {score[1]} ", player_label(game, 2)))
+    names = game.setup.names
+    line = Text(f"Turn {state.turn}: ", style="bold")
+    line.append_text(player_label(game, state.active))
+    line.append(" · ")
     for p in (1, 2):
-        t.add_row(f"P{p} Hand / Void", f"{len(zones.hands[p])} / {len(zones.voids[p])}")
-    queue = queue_lines(game)
-    if queue:
-        t.add_row("Trigger Queue", "\n".join(queue))
-    return t
+        line.append(f"{names[p - 1]} {score[p - 1]}", style=PLAYER_STYLE[p])
+        line.append(" – " if p == 1 else "")
+    line.append(f" · Hands {len(zones.hands[1])}/{len(zones.hands[2])} · Voids {len(zones.voids[1])}/"
+                f"{len(zones.voids[2])} · First Player Token: {names[state.first_token - 1]}")
+    return line
 
 
-def queue_lines(game: Game) -> list[str]:
-    """Every item waiting in the Trigger Queues (a Summon batch's own Queue first), with targets."""
+def _targets(game: Shown, item: Trigger) -> str:
     zones = game.state.zones
-    lines = []
+    on = [f"{obj.card.name} on {obj.space}" for o in item.targets if (obj := zones.on_arena(o)) is not None]
+    return f" → targets {', '.join(on)}" if on else ""
+
+
+def queue_lines(game: Shown, resolving: list[Trigger] = ()) -> list[str]:  # type: ignore[assignment]
+    """The ability resolving now, then every item waiting (a Summon batch's own Queue first),
+    each with its targets by name and Space."""
+    zones = game.state.zones
+    lines = [f"Resolving: {t.card.name} (P{t.controller}): {ability_text(t.ability)}{_targets(game, t)}"
+             for t in resolving]
+    waiting = []
     for frame in reversed(game.state.frames):
         for item in frame.queue:
             if isinstance(item, Batch):
                 obj = zones.objects.get(item.oid)
-                lines.append(f"Summon batch: {obj.card.name if obj else '?'} (its On Summon, Check and post-Snatch)")
+                waiting.append(f"Summon batch: {obj.card.name if obj else '?'} (its On Summon, Check and "
+                               f"post-Snatch)")
                 continue
-            on = [f"{zones.objects[o].card.name} on {zones.objects[o].space}" for o in item.targets
-                  if zones.on_arena(o) is not None]
-            lines.append(f"{item.card.name} (P{item.controller}): {ability_text(item.ability)}"
-                         + (f" → {', '.join(on)}" if on else ""))
-    return [f"{i}. {line}" for i, line in enumerate(lines, 1)]
-
-
-def board(game: Game, width: int = 80) -> RenderableType:
-    """The Arena with its legend and the status panel: side by side when there is room."""
-    arena = Group(arena_table(game), Text(LEGEND, style="dim"))
-    if width >= 100:
-        grid = Table.grid(padding=(0, 2))
-        grid.add_row(arena, status_table(game))
-        return grid
-    return Group(arena, status_table(game))
+            waiting.append(f"{item.card.name} (P{item.controller}): {ability_text(item.ability)}"
+                           + _targets(game, item))
+    return lines + [f"Waiting {i}. {line}" for i, line in enumerate(waiting, 1)]
 
 
 def card_line(card: CardDef) -> str:
@@ -122,19 +77,44 @@ def card_line(card: CardDef) -> str:
     return f"{card.name} ({card.id}) {card.element} Power {card.power} {card.stars}★ sights {sights}{traits}"
 
 
-def hand_view(game: Game, player: int) -> Group:
-    """A numbered Hand, one card a row with its ability beneath: readable at 60 columns."""
-    rows = Table.grid(padding=(0, 1))
-    rows.add_column(justify="right", style="bold")
-    rows.add_column()
+def _hand_entry(i: int, card: CardDef, short: bool) -> Text:
+    """A Hand card: number, name, Power, Element, Stars and its Sights as arrows (its Owner's seat
+    is the viewer's, so N is up); ``short`` drops the Element to its first three letters."""
+    arrows = "".join(ARROW[d] for d in COMPASS if d in card.sights)
+    elem = card.element[:3] if short else card.element
+    text = Text(f"{i:>2} ", style="bold")
+    text.append(card.name, style="bold")
+    text.append(f" {card.power} {elem} {card.stars}★ {arrows}" + (" ✦" if short and card.abilities else ""))
+    return text
+
+
+def hand_lines(game: Shown, player: int, width: int, room: int) -> list[Text]:
+    """The Hand in at most ``room`` lines: with abilities when they fit, else one card a line,
+    else two cards a line (✦ marks an ability: 'inspect <card>' reads it)."""
     zones = game.state.zones
-    for i, oid in enumerate(zones.hands[player], 1):
-        card = zones.objects[oid].card
-        line = Text(card_line(card))
+    cards = [zones.objects[o].card for o in zones.hands[player]]
+    title = Text.assemble(player_label(game, player), "'s Hand — summon <card> <space>:")
+    full = [title]
+    for i, card in enumerate(cards, 1):
+        full.append(_hand_entry(i, card, False))
         if card.abilities:
-            line.append("\n" + card_text(card), style="dim")
-        rows.add_row(f"{i}.", line)
-    return Group(Text.assemble(player_label(game, player), "'s Hand:"), rows)
+            full.extend(wrap(Text("     " + card_text(card), style="dim"), width))
+    if len(full) <= room:
+        return full
+    if len(cards) + 1 <= room:
+        return [title] + [_hand_entry(i, c, False).append(" · " + card_text(c) if c.abilities else "", style="dim")
+                          for i, c in enumerate(cards, 1)]
+    half = (width - 1) // 2
+    entries = [_hand_entry(i, c, True) for i, c in enumerate(cards, 1)]
+    for e in entries:
+        e.truncate(half, pad=True)
+    rows = (len(entries) + 1) // 2
+    return [title] + [Text(" ").join(entries[r::rows]) for r in range(rows)]
+
+
+def wrap(text: Text, width: int) -> list[Text]:
+    """``text`` cut into screen lines of ``width`` columns."""
+    return list(text.wrap(_MEASURE, width))
 
 
 def card_panel(card: CardDef) -> Panel:
@@ -150,42 +130,52 @@ def card_panel(card: CardDef) -> Panel:
     return Panel(body, title=f"{card.name} ({card.id})", title_align="left", expand=False)
 
 
-def object_panel(game: Game, obj: GameObject) -> Panel:
+def object_panel(game: Shown, obj: GameObject) -> Panel:
     """A card where it is now: its current Power, Controller, Ward and Token."""
     panel = card_panel(obj.card)
     extra = Text(f"\nOn {obj.space}: Power {power(game.state, obj)} now, {element(game.state, obj)}, controlled by ")
-    extra.append_text(player_label(game, obj.controller))
+    extra.append_text(player_label(game, obj.controller or obj.owner))
     extra.append(f", owned by P{obj.owner}; Ward {'yes' if has_ward(game.state, obj) else 'no'}; "
                  f"Token worth {token_value(obj)}")
     return Panel(Group(panel.renderable, extra), title=panel.title, title_align="left", expand=False)
 
 
-def end_screen(game: Game, log_path: str | None) -> Panel:
-    result = game.result
+def end_screen(game: Shown, log_path: str | None, width: int = 80) -> list[Text]:
+    """The final Arena, each player's Marking Tokens and their worth, then the winner last."""
+    result = game.state.result
+    assert result is not None
     zones = game.state.zones
-    t = Table(title="Control Score by Marking Token", title_justify="left")
-    for col in ("Space", "Momon", "Controller", "Worth"):
-        t.add_column(col)
-    for obj in zones.arena_objects():
-        t.add_row(obj.space, obj.card.name, player_label(game, obj.controller), str(token_value(obj)))
-    lines = Text()
-    lines.append("Winner: ")
-    lines.append_text(player_label(game, result.winner))
-    lines.append(f"\nReason: {narrate.END_WORDS[result.reason]}\n")
-    lines.append(f"Control Score: P1 {result.scores[1]} – P2 {result.scores[2]}\n")
+    lines = arena_lines(game, 1, width)
+    lines.append(Text(f"Game over — {narrate.END_WORDS[result.reason]}.", style="bold"))
+    for p in (1, 2):
+        tokens = [f"{o.space} {token_value(o)}" for o in zones.arena_objects() if o.controller == p]
+        line = Text.assemble(player_label(game, p), f" {result.scores[p]}: " + (" + ".join(tokens) or "no Tokens"))
+        lines.extend(wrap(line, width))
     if result.tiebreak:
-        lines.append("Tie-break used: the holder of the First Player Token wins (BASELINE 7.4)\n")
+        lines.append(Text("Tied: the holder of the First Player Token wins (BASELINE 7.4)."))
     if log_path:
-        lines.append(f"Game log saved to {log_path}\n")
-    return Panel(Group(lines, t), title="Game over", title_align="left", expand=False)
+        lines.extend(wrap(Text(f"Game saved to {log_path}", style="dim"), width))
+    lines.append(Text.assemble(("Winner: ", "bold"), player_label(game, result.winner)))
+    return lines
 
 
-def _card_by_id(game: Game, card_id: str) -> CardDef:
+def _card_by_id(game: Shown, card_id: str) -> CardDef:
     return next(p.card for p in game.setup.position.cards() if p.card.id == card_id)
 
 
-def decision_view(game: Game, decision: Decision) -> Text:
-    """Who decides, what, and the numbered options with the state they depend on."""
+def _attempt_arrow(game: Shown, decision: Decision, direction: str, key: str, seat: int) -> str:
+    """The arrow of the Sight an Attempt follows, as drawn for ``seat`` (its word is its Owner's)."""
+    for obj in game.state.zones.arena_objects():
+        if obj.controller == decision.player and direction in obj.card.sights and obj.space is not None \
+                and sight_target(obj.space, direction, obj.owner) == key:
+            return ARROW[screen_direction(direction, 1 if obj.owner == seat else 2)]
+    return "→"
+
+
+def decision_view(game: Shown, decision: Decision, seat: int | None = None) -> Text:
+    """Who decides, what, and the numbered options with the state they depend on; arrows are
+    drawn for ``seat`` (the decider's by default)."""
+    seat = seat or decision.player
     zones = game.state.zones
     text = Text()
     text.append_text(player_label(game, decision.player))
@@ -195,7 +185,8 @@ def decision_view(game: Game, decision: Decision) -> Text:
         for i, a in enumerate(decision.options, 1):
             verdict = narrate.attempt_reason(a.would_succeed, a.reason, a.attacker_power, a.defender_power,
                                              a.attacker_element, a.defender_element)
-            text.append(f" {i}. {a.direction} → {a.defender_name} on {a.key} "
+            arrow = _attempt_arrow(game, decision, a.direction, a.key, seat)
+            text.append(f" {i}. {a.direction} {arrow} {a.defender_name} on {a.key} "
                         f"(Power {a.attacker_power} vs {a.defender_power}, {a.attacker_element} vs "
                         f"{a.defender_element}): now {verdict}\n")
         outcomes = decision.context.get("outcomes", ())
@@ -222,7 +213,8 @@ def decision_view(game: Game, decision: Decision) -> Text:
         view = decision.context["trigger"]
         text.append(f" {ability_text(_card_by_id(game, view.card).abilities[view.ability])}\n")
         if view.targets:
-            text.append(f" Targets: {', '.join(view.targets)}\n")
+            named = [f"{zones.objects[zones.arena[s]].card.name} on {s}" for s in view.targets if s in zones.arena]
+            text.append(f" Targets: {', '.join(named)}\n")
     elif kind is Kind.PICK_FACE_DOWN:
         text.append(f" Face-down cards 1-{len(decision.options)}, shuffled: you cannot see them.\n")
     elif kind is Kind.SPACE:

@@ -1,43 +1,57 @@
 """The hot-seat REPL: two players, one keyboard, every decision asked at a prompt.
 
 The REPL is one answerer of the engine's decisions; a script is another input to the same
-REPL. It prints every event as it happens (through the Narrator), keeps each Hand behind a
-hand-off screen, and writes the game record through the Recorder.
+REPL. At the keyboard every decision gets one full screen (frame.py): the Arena from the
+deciding player's seat, what the decision is about and the latest lines of the game, with
+the prompt under them. A Hand is shown only after a hand-off screen, on the alternate
+screen, so it never reaches the scrollback. A script gets the same game as plain lines.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from prompt_toolkit import PromptSession
-from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.history import InMemoryHistory
-from rich.console import Console
+from rich.console import Console, RenderableType
+from rich.markdown import Markdown
 from rich.text import Text
 
 from . import render, rulesdoc
-from .answers import ACCEPTED, BadAnswer, completions, parse
+from .answers import ACCEPTED, BadAnswer, parse
+from .completion import PositionCompleter
+from .elements_chart import chart
 from .engine import Decision, Game, IllegalAnswer, Kind
-from .engine.effects import scores
-from .narrate import Narrator
-from .record import Recorder
+from .engine import events as ev
+from .frame import View, compose, lines_of
+from .narrate import Narrator, summary, terse
+from .queue_watch import QueueWatch
+from .record import Recorder, rewrite
+from .screen import Screen
 
-COMMANDS = ("help", "inspect", "log", "queue", "rules", "concede", "save", "quit")
+COMMANDS = ("help", "inspect", "log", "queue", "rules", "elements", "view", "undo", "concede", "save", "quit")
 #: Decisions whose screen shows something the other player must not see (the Hand).
 PRIVATE = (Kind.SUMMON,)
+#: Events that show a player something hidden: an answer before them cannot be taken back.
+REVEALING = (ev.FaceDownPicked, ev.VoidRandomized)
 
 EXIT_DONE, EXIT_BAD_SCRIPT, EXIT_SCRIPT_ENDED = 0, 2, 3
 
 HELP = """Answer the prompt, or type a command:
   help                  this text
-  inspect <space|card>  a Momon on the Arena (e.g. 'inspect B2') or any card by id or name
-  log [n]               the last n lines of the game log (default 10)
-  queue                 the Trigger Queue
-  rules <term|number>   look up the rules (e.g. 'rules ward', 'rules 10.2.4')
-  concede               give up: the opponent wins
+  inspect <space|card>  a Momon on the Arena (e.g. 'inspect B2') or any card you can see
+  log [n]               the last n lines of the game, each with its rule (default 10)
+  queue                 the ability resolving now and the ones waiting, with their targets
+  rules <word|rule>     look up the rules ('rules ward', 'rules CR 10.2.4' as narration cites)
+  elements              which Element beats which
+  view seat|p1|p2       draw the Arena from the deciding player's seat, or always from one
+  undo                  take back your last answer (before the other player has seen more)
+  concede [name]        give up: the other player wins (either player may concede)
   save                  where this game is saved (every answer is saved as you play)
-  quit                  save and leave; resume later with 'momon play --resume <record>'
-Tab completes commands, cards and Spaces; Up/Down walk the history."""
+  quit                  save and leave; resume later with 'momon play --resume last'
+Tab completes the word where the cursor is; Up/Down walk your own history.
+Arena cells: name and marks (W Ward, T2 Token worth 2, ≠ controlled by its non-Owner), then
+Controller (P1 cyan, P2 magenta), Power (* changed), Element, Stars and the Sights as arrows:
+up is away from the player whose seat the Arena is drawn from."""
 
 
 class ScriptReader:
@@ -50,7 +64,7 @@ class ScriptReader:
         self.console = console
         self.line_number = 0
 
-    def read(self, prompt: str) -> str:
+    def read(self, prompt: str, completer=None, history=None) -> str:
         for number, raw in self._lines:
             line = raw.rstrip("\r\n")
             if line.strip() and not line.lstrip().startswith("#"):
@@ -60,133 +74,134 @@ class ScriptReader:
         raise EOFError
 
 
-class TerminalReader:
-    """prompt_toolkit at the keyboard: completion, history and a toolbar with the decision."""
-
-    interactive = True
-
-    def __init__(self, hot_seat: HotSeat, pt_input=None, pt_output=None) -> None:
-        self.hot_seat = hot_seat
-        self.session = PromptSession(
-            history=InMemoryHistory(),
-            completer=WordCompleter(self._words, ignore_case=True),
-            bottom_toolbar=self._toolbar,
-            input=pt_input,
-            output=pt_output,
-        )
-
-    def _words(self) -> list[str]:
-        game = self.hot_seat.game
-        return list(COMMANDS) + completions(game, game.pending)
-
-    def _toolbar(self) -> str:
-        game = self.hot_seat.game
-        d = game.pending
-        if d is None:
-            return " Game over"
-        s = scores(game.state)
-        name = game.setup.names[d.player - 1]
-        return (f" Turn {game.state.turn} · {name} (P{d.player}): {d.kind.value.replace('_', ' ')} · "
-                f"score {s[0]}-{s[1]} · Tab completes · 'help' for commands")
-
-    def read(self, prompt: str) -> str:
-        return self.session.prompt(prompt)
-
-
 class HotSeat:
     """Runs one game at the terminal (or from a script) until it ends or the players leave."""
 
-    def __init__(self, game: Game, console: Console, recorder: Recorder, reader=None) -> None:
-        self.game = game
+    def __init__(self, game: Game, console: Console, recorder: Recorder, reader: Screen | ScriptReader | None = None,
+                 *, open_hands: bool = False, full_log: bool = False, fixed_seat: int | None = None) -> None:
         self.console = console
         self.recorder = recorder
-        self.reader = reader if reader is not None else TerminalReader(self)
-        self.narrator = Narrator(game.setup.names)
-        self.log: list[str] = []
+        self.reader = reader if reader is not None else Screen()
+        self.open_hands = open_hands
+        self.full_log = full_log
+        self.fixed_seat = fixed_seat  # None: the deciding player's seat
+        self.histories = {1: InMemoryHistory(), 2: InMemoryHistory()}
         self.viewer: int | None = None  # who is known to be at the keyboard
-        self._since_handoff = 0
+        self.view = View()
+        self._take(game)
 
-    # -- output --------------------------------------------------------------------------
-    def _on_event(self, event) -> None:
+    # -- the game and its story ----------------------------------------------------------
+    def _take(self, game: Game) -> None:
+        """Follow ``game`` (a new one, or the same game rebuilt by an undo)."""
+        self.game = game
+        self.narrator = Narrator(game.setup.names)
+        self.log: list[tuple[str, str | None]] = []  # (full line, terse line) per narrated event
+        self.watch = QueueWatch(game)
+        self._since_handoff = len(game.events)
+        self.undoable: list[int] = []  # answers this player may still take back, by answer number
+        for event in game.events:
+            self._tell(event)
+        game.listen(self._on_event)
+        game.listen(self.watch)
+
+    def _tell(self, event: ev.Event) -> str | None:
         line = self.narrator.line(event)
         if line is not None:
-            self.log.append(line)
-            self.console.print(Text(line))
+            self.log.append((line, terse(event, line)))
+        return line
 
-    def _show(self, decision: Decision) -> None:
-        self.console.print(render.board(self.game, self.console.width))
-        if decision.kind is Kind.SUMMON:
-            self.console.print(render.hand_view(self.game, decision.player))
-        self.console.print(render.decision_view(self.game, decision))
+    def _on_event(self, event: ev.Event) -> None:
+        line = self._tell(event)
+        if line is not None and not self.reader.interactive:
+            self.console.print(Text(line if self.full_log else self.log[-1][1] or line))
 
-    def _handoff(self, player: int) -> None:
-        """A screen without private information: the public log so far, then change hands."""
-        self.console.clear()
-        recent = self.log[self._since_handoff:][-30:]
-        for line in recent:
-            self.console.print(Text(line))
-        self._since_handoff = len(self.log)
-        name = self.game.setup.names[player - 1]
-        self.console.print(Text(f"Pass to {name} — press Enter", style=render.PLAYER_STYLE[player]))
-        while True:
-            try:
-                self.reader.read("⏎ ")
-                break
-            except KeyboardInterrupt:
-                self._error("Interrupted. Press Enter to go on; Ctrl-D saves and leaves.")
-        self.console.clear()
-        self.viewer = player
+    def _lines(self) -> list[str]:
+        return [full if self.full_log else short for full, short in self.log if short is not None or self.full_log]
 
-    def _hide_private(self, log_from: int) -> None:
-        """After a private answer: clear the Hand away, keep what that answer made happen."""
-        self.console.clear()
-        for line in self.log[log_from:]:
-            self.console.print(Text(line))
-        self.viewer = None
+    # -- output --------------------------------------------------------------------------
+    def _show(self, renderable: RenderableType) -> None:
+        """Command output: printed for a script, in the frame (until the next line) at the keyboard."""
+        if isinstance(self.reader, Screen):
+            self.view.info.extend(lines_of(renderable, self.reader.size()[0]))
+        else:
+            self.console.print(renderable)
 
     def _error(self, message: str) -> None:
-        self.console.print(Text(message, style="red"))
+        self._note(message, "red")
+
+    def _note(self, message: str, style: str = "bold") -> None:
+        """One line: on the message line at the keyboard (until the next line), printed for a script."""
+        if isinstance(self.reader, Screen):
+            self.reader.message = Text(message, style=style)
+        else:
+            self.console.print(Text(message, style=style))
+
+    def _frame(self, width: int, height: int) -> list[Text]:
+        self.view.log = self._lines()
+        return compose(self.game, self.view, width, height)
+
+    def _seat(self, player: int) -> int:
+        return self.fixed_seat or player
+
+    def _handoff(self, player: int) -> None:
+        """A screen without private information: what happened since, then change hands."""
+        name = self.game.setup.names[player - 1]
+        told = summary(self.game.events[self._since_handoff:], self.game.setup.names)
+        banner = [Text(f"Pass to {name} — press Enter", style=render.PLAYER_STYLE[player] + " reverse")]
+        if told:
+            banner += render.wrap(Text(told, style="bold"), self.reader.size()[0] if isinstance(self.reader, Screen)
+                                  else 80)
+        self.view = View(seat=self._seat(player), banner=banner)
+        if isinstance(self.reader, Screen):
+            self.reader.hint = ""
+        self.reader.read("⏎ ")  # no completer, an empty history: nothing of either Hand
+        self._since_handoff = len(self.game.events)
+        self.viewer = player
+        self.undoable.clear()
 
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> int:
-        game = self.game
-        earlier = [line for line in map(self.narrator.line, game.events) if line is not None]
-        self.log.extend(earlier)
-        if len(earlier) > 40:  # a resumed game: the end of its story so far
-            self.console.print(Text(f"… {len(earlier) - 20} earlier lines ('log 100' shows more)", style="dim"))
-        for line in earlier[-40 if len(earlier) <= 40 else -20:]:
-            self.console.print(Text(line))
-        game.listen(self._on_event)
-        self.console.print(Text(f"Recording to {self.recorder.path}", style="dim"))
-        while game.pending is not None:
-            decision = game.pending
-            private = self.reader.interactive and decision.kind in PRIVATE
+        if isinstance(self.reader, Screen):
+            self.reader.frame = self._frame
+            self.reader.message = Text(f"Recording to {self.recorder.path}", style="dim")
+        else:
+            for line in self._lines()[-20:]:
+                self.console.print(Text(line))
+            self.console.print(Text(f"Recording to {self.recorder.path}", style="dim"))
+        while self.game.pending is not None:
+            decision = self.game.pending
+            private = self.reader.interactive and decision.kind in PRIVATE and not self.open_hands
             try:
                 if private and decision.player != self.viewer:
                     self._handoff(decision.player)
-                self._show(decision)
-                log_from = len(self.log)
                 code = self._ask(decision)
             except EOFError:
                 code = self._leave()
             if code is not None:
                 return code
-            if private:
-                self._hide_private(log_from)
         self.recorder.close()
-        self.console.print(render.end_screen(game, str(self.recorder.path)))
+        for line in render.end_screen(self.game, str(self.recorder.path), self.console.width):
+            self.console.print(line, overflow="crop", no_wrap=True)
         return EXIT_DONE
 
     def _ask(self, decision: Decision) -> int | None:
         """Read lines until one answers the decision (None) or ends the session (an exit code)."""
         name = self.game.setup.names[decision.player - 1]
-        prompt = f"{name} › "
+        shows_hand = decision.kind is Kind.SUMMON and (decision.player == self.viewer or self.open_hands)
+        self.view = View(seat=self._seat(decision.player), decision=decision,
+                         hand=decision.player if shows_hand else None)
+        if not self.reader.interactive:
+            self.console.print(render.decision_view(self.game, decision))
+        completer = PositionCompleter(self.game, decision, COMMANDS)
         while True:
-            try:
-                line = self.reader.read(prompt)
-            except KeyboardInterrupt:
-                self._error("Interrupted. Type 'quit' to save and leave, or 'concede' to give up.")
+            self.view.queue = render.queue_lines(self.game, self.watch.resolving())
+            if isinstance(self.reader, Screen):
+                self.reader.hint = f"{name}: {ACCEPTED[decision.kind]} · Tab completes · 'help'"
+            line = self.reader.read(f"{name} › ", completer, self.histories[decision.player])
+            if self.view.info and not line.strip():  # Enter closes command output, answers nothing
+                self.view.info = []
                 continue
+            self.view.info = []
             word, _, rest = line.strip().partition(" ")
             if word.lower() in COMMANDS:
                 code = self._command(word.lower(), rest.strip(), decision)
@@ -196,57 +211,112 @@ class HotSeat:
                     return code
                 continue
             try:
-                self.recorder.answer(parse(self.game, decision, line))
-                return None
+                answer = parse(self.game, decision, line)
+                number, seen = len(self.game.answers), len(self.game.events)
+                self.recorder.answer(answer)
             except (BadAnswer, IllegalAnswer) as err:
                 if not self.reader.interactive:
+                    assert isinstance(self.reader, ScriptReader)
                     self._error(f"line {self.reader.line_number}: {err}")
-                    self.console.print(f"Game saved to {self.recorder.path}")
+                    self.console.print(Text(f"Game saved to {self.recorder.path}"))
                     self.recorder.close()
                     return EXIT_BAD_SCRIPT
                 self._error(str(err))
+                continue
+            nxt = self.game.pending
+            revealed = any(isinstance(e, REVEALING) for e in self.game.events[seen:])
+            if nxt is not None and nxt.player == decision.player and not revealed:
+                self.undoable.append(number)
+            else:
+                self.undoable.clear()
+            return None
 
     def _leave(self) -> int:
         self.recorder.close()
-        self.console.print(f"\nGame saved to {self.recorder.path}")
-        self.console.print(f"Resume it with: momon play --resume {self.recorder.path}")
+        self.console.print(Text(f"Game saved to {self.recorder.path}"))
+        self.console.print(Text(f"Resume it with: momon play --resume {self.recorder.path}"))
         return EXIT_DONE if self.reader.interactive else EXIT_SCRIPT_ENDED
 
     def _command(self, word: str, arg: str, decision: Decision):
         game = self.game
         if word == "help":
-            self.console.print(HELP)
-            self.console.print(f"This prompt accepts: {ACCEPTED[decision.kind]}")
+            self._show(Text(HELP + f"\nThis prompt accepts: {ACCEPTED[decision.kind]}"))
         elif word == "inspect":
             self._inspect(arg, decision.player)
         elif word == "log":
-            n = int(arg) if arg.isdigit() else 10
-            for line in self.log[-n:]:
-                self.console.print(Text(line))
+            n = int(arg) if arg.isascii() and arg.isdecimal() else 10
+            for full, _ in self.log[-n:]:
+                self._show(Text(full))
         elif word == "queue":
-            queue = render.queue_lines(game)
-            if not queue:
-                self.console.print("The Trigger Queue is empty.")
-            for line in queue:
-                self.console.print(Text(line))
+            queue = render.queue_lines(game, self.watch.resolving())
+            self._show(Text("\n".join(queue) if queue else "The Trigger Queue is empty."))
         elif word == "rules":
             found = rulesdoc.lookup(arg)
             if not arg or not found:
-                self._error("Nothing found. Try a word or a rule number, e.g. 'rules ward' or 'rules 10.2.4'.")
+                self._error("Nothing found. Try a word or a rule as narration cites it, e.g. 'rules ward' or "
+                            "'rules CR 10.2.4'.")
             for passage in found:
-                self.console.print(Text("• " + passage))
+                self._show(Markdown(passage.markdown()))
+        elif word == "elements":
+            self._show(chart(game.setup.matrix))
+        elif word == "view":
+            self._view(arg)
+        elif word == "undo":
+            return self._undo(decision)
         elif word == "save":
-            self.console.print(f"Saved to {self.recorder.path} (every answer is saved as you play).")
+            self._show(Text(f"Saved to {self.recorder.path} (every answer is saved as you play)."))
         elif word == "quit":
             return self._leave()
         elif word == "concede":
-            if self.reader.interactive:
-                name = game.setup.names[decision.player - 1]
-                if self.reader.read(f"{name}, concede the game? (y/n) ").strip().lower() not in ("y", "yes"):
-                    return None
-            self.recorder.concede(decision.player)
-            return "answered"
+            return self._concede(arg, decision)
         return None
+
+    def _view(self, arg: str) -> None:
+        choice = arg.lower()
+        if choice not in ("seat", "p1", "p2"):
+            self._error("view seat (the deciding player's seat), view p1 or view p2 (always that seat)")
+            return
+        self.fixed_seat = None if choice == "seat" else int(choice[1])
+        self.view.seat = self._seat(self.view.decision.player if self.view.decision else 1)
+
+    def _concede(self, arg: str, decision: Decision):
+        names = self.game.setup.names
+        low = arg.lower()
+        matches = [p for p in (1, 2) if low and (names[p - 1].lower() == low or low in (f"p{p}", str(p)))] \
+            or [p for p in (1, 2) if low and names[p - 1].lower().startswith(low)]
+        if arg and len(matches) != 1:
+            self._error(f"concede [name]: give {names[0]} or {names[1]} (or nothing: the deciding player)")
+            return None
+        player = matches[0] if arg else decision.player
+        if self.reader.interactive:
+            self.view.info = [Text(f"{names[player - 1]}, concede the game? (y/n)", style="bold")]
+            answer = self.reader.read(f"{names[player - 1]} concedes? (y/n) ")
+            self.view.info = []
+            if answer.strip().lower() not in ("y", "yes"):
+                return None
+        self.recorder.concede(player)
+        return "answered"
+
+    def _undo(self, decision: Decision) -> str | None:
+        """Replay the game from its setup with every answer but the last (the record rewritten)."""
+        if not self.undoable or self.undoable[-1] != len(self.game.answers) - 1:
+            self._error(f"Nothing to undo: {self.game.setup.names[decision.player - 1]} has no answer to take back "
+                        f"whose result the other player has not seen.")
+            return None
+        keep = self.undoable[:-1]
+        entries = [{"type": "answer", "value": a} for a in self.game.answers[:-1]]
+        self.recorder.close()
+        game, self.recorder = rewrite(self.recorder.path, self._header(), entries)
+        viewer = self.viewer
+        self._take(game)
+        self.viewer, self.undoable = viewer, keep
+        self._note("Your last answer is taken back; answer again.")
+        return "answered"
+
+    def _header(self) -> dict:
+        from .record import read_record
+
+        return read_record(self.recorder.path).header
 
     def _inspect(self, arg: str, player: int) -> None:
         """A Momon on a Space, or a card the asking player can see (Arena, face-up Voids, own Hand)."""
@@ -254,18 +324,21 @@ class HotSeat:
         zones = game.state.zones
         space = arg.upper()
         if space in zones.arena:
-            self.console.print(render.object_panel(game, zones.objects[zones.arena[space]]))
+            self._show(render.object_panel(game, zones.objects[zones.arena[space]]))
             return
         visible = [zones.objects[o] for o in zones.arena.values()]
         visible += [zones.objects[o] for p in (1, 2) for o in zones.voids[p] if zones.objects[o].face_up]
-        visible += [zones.objects[o] for o in zones.hands[player]]
+        hand = [zones.objects[o] for o in zones.hands[player]]
+        if arg.isdecimal() and 1 <= int(arg) <= len(hand):
+            self._show(render.card_panel(hand[int(arg) - 1].card))
+            return
         low = arg.lower()
-        cards = {o.card.id: o.card for o in visible if low and (o.card.id.lower() == low
-                                                              or o.card.name.lower().startswith(low))}
+        cards = {o.card.id: o.card for o in visible + hand if low and (o.card.id.lower() == low
+                                                                     or o.card.name.lower().startswith(low))}
         if len(cards) == 1:
-            self.console.print(render.card_panel(next(iter(cards.values()))))
+            self._show(render.card_panel(next(iter(cards.values()))))
         elif cards:
             self._error(f"{arg!r} could be {', '.join(sorted(c.name for c in cards.values()))}; type more of it.")
         else:
-            self._error(f"Nothing to inspect at {arg!r}: give an occupied Space (e.g. B2), or a card you can see "
-                        f"by id or name.")
+            self._error(f"Nothing to inspect at {arg!r}: give an occupied Space (e.g. B2), a Hand number, or a "
+                        f"card you can see by id or name.")

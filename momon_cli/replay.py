@@ -44,9 +44,12 @@ def _apply(game: Game, entry: dict) -> None:
         game.answer(answer_from_json(entry["value"]))
 
 
-def rebuild(record: Record, stop_after: int | None = None, listeners=()) -> Game:
-    """The game the record describes, replayed in full or up to event number ``stop_after``."""
+def rebuild(record: Record, stop_after: int | None = None, listeners=(), made=None) -> Game:
+    """The game the record describes, replayed in full or up to event number ``stop_after``;
+    ``made(game)`` is called before it starts (for listeners that read the game)."""
     game = Game(setup_from_header(record.header, load_matrix()), tuple(listeners), start=False)
+    if made is not None:
+        made(game)
     if stop_after is not None:
         def stopper(_event) -> None:
             if len(game.events) >= stop_after:

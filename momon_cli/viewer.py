@@ -1,37 +1,54 @@
 """``momon replay``: step through a saved game, one event at a time, in either direction.
 
-Every step is a fresh replay of the record that stops right after that event, so what
-is shown is exactly what the engine had at that moment.
+The record is replayed once, keeping a copy of the state after every event, so a step is a
+look-up (constant time) and what is shown is exactly what the engine had at that moment.
+The viewer is one full screen redrawn in place.
 """
 
 from __future__ import annotations
 
-from prompt_toolkit import PromptSession
-from prompt_toolkit.key_binding import KeyBindings
+import copy
+
+from prompt_toolkit.application import Application, get_app
+from prompt_toolkit.formatted_text import ANSI
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import FormattedTextControl, Layout, Window
 from rich.console import Console
 from rich.text import Text
 
-from . import render
+from .engine import Game
+from .frame import View, compose, to_ansi
 from .narrate import Narrator
 from .record import Record
 from .replay import rebuild
+from .shown import Snapshot
 
 KEYS = {"n": "next", " ": "next", "right": "next", "enter": "next", "p": "previous", "left": "previous",
-        "t": "next_turn", "T": "previous_turn", "e": "end", "b": "start", "q": "quit", "c-d": "quit",
-        "c-c": "quit"}
-HELP = "n/→/Enter next · p/← previous · t next turn · T previous turn · b start · e end · q quit"
+        "t": "next_turn", "T": "previous_turn", "e": "end", "b": "start", "v": "turn_view", "q": "quit",
+        "c-d": "quit", "c-c": "quit"}
+HELP = "n/→/Enter next · p/← previous · t/T next/previous turn · b start · e end · v turn the Arena · q quit"
 
 
 class Timeline:
-    """The record's events, their lines in words, and where each turn starts."""
+    """The record's events, their lines in words, where each turn starts and the state after each."""
 
     def __init__(self, record: Record) -> None:
         self.record = record
-        game = rebuild(record)
+        self.snapshots: list[Snapshot] = []
+        game = rebuild(record, made=lambda g: g.listen(lambda _e: self._keep(g)))
+        self.setup = game.setup
         narrator = Narrator(tuple(record.header["names"]))
         self.lines = [narrator.line(e) or "" for e in game.events]
         self.turns = [i for i, e in enumerate(game.events) if e.kind == "turn_started"]
         self.last = len(game.events)
+
+    def _keep(self, game: Game) -> None:
+        """After each event: a copy of the state (the setup is shared, it never changes)."""
+        state = game.state
+        self.snapshots.append(Snapshot(copy.deepcopy(state, {id(state.setup): state.setup}), state.setup))
+
+    def at(self, step: int) -> Snapshot:
+        return self.snapshots[step - 1]
 
     def step_of_turn(self, turn: int) -> int:
         """The step just after turn ``turn`` started (clamped to the game)."""
@@ -51,23 +68,39 @@ class Timeline:
             return 1
         return self.last  # "end"
 
+    def frame(self, step: int, width: int, height: int, seat: int = 1) -> list[Text]:
+        """The screen at ``step``: the Arena then, the line that got there, the lines before it."""
+        banner = [Text(f"Step {step}/{self.last}: {self.lines[step - 1]}", style="bold")]
+        view = View(seat=seat, banner=banner, log=[line for line in self.lines[:step - 1] if line])
+        return compose(self.at(step), view, width, height)
+
     def show(self, console: Console, step: int) -> None:
-        game = rebuild(self.record, stop_after=step)
-        console.print(render.board(game, console.width))
-        console.print(Text(f"Step {step}/{self.last}: {self.lines[step - 1]}", style="bold"))
+        for line in self.frame(step, console.width, 200):
+            console.print(line, overflow="crop", no_wrap=True)
 
 
-def run_viewer(timeline: Timeline, console: Console, step: int, pt_input=None, pt_output=None) -> None:
-    bindings = KeyBindings()
-    for key, action in KEYS.items():
-        bindings.add(key)(lambda event, action=action: event.app.exit(result=action))
-    session = PromptSession(key_bindings=bindings, input=pt_input, output=pt_output)
-    while True:
-        timeline.show(console, step)
-        try:
-            action = session.prompt(f"{HELP} › ")
-        except (EOFError, KeyboardInterrupt):
-            return
+class Viewer:
+    """The full-screen viewer: the frame of the current step, redrawn in place on every key."""
+
+    def __init__(self, timeline: Timeline, step: int) -> None:
+        self.timeline, self.step, self.seat = timeline, step, 1
+
+    def _screen(self) -> ANSI:
+        size = get_app().output.get_size()
+        lines = self.timeline.frame(self.step, size.columns, size.rows + 1, self.seat)
+        return ANSI(to_ansi(lines + [Text(HELP, style="dim")], size.columns))
+
+    def _key(self, action: str, event: KeyPressEvent) -> None:
         if action == "quit":
-            return
-        step = timeline.move(step, action)
+            event.app.exit()
+        elif action == "turn_view":
+            self.seat = 3 - self.seat
+        else:
+            self.step = self.timeline.move(self.step, action)
+
+    def run(self, pt_input=None, pt_output=None) -> None:
+        bindings = KeyBindings()
+        for key, action in KEYS.items():
+            bindings.add(key)(lambda event, action=action: self._key(action, event))
+        layout = Layout(Window(FormattedTextControl(self._screen), wrap_lines=False))
+        Application(layout, key_bindings=bindings, full_screen=True, input=pt_input, output=pt_output).run()

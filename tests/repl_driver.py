@@ -1,43 +1,52 @@
-"""Drive the hot-seat REPL through prompt_toolkit's pipe input and read what the screen shows."""
+"""Drive the hot-seat REPL in-process through prompt_toolkit's pipe input and keep every
+frame the screen drew (as plain text), plus what was printed outside the full screen."""
 
 from __future__ import annotations
 
 import re
 from io import StringIO
 
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
 from momon_cli.engine import Decision, Game, Kind
 from momon_cli.record import Recorder
-from momon_cli.repl import HotSeat, TerminalReader
+from momon_cli.repl import HotSeat
+from momon_cli.screen import Screen
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-CLEAR = "\x1b[2J"
 
 
 class Run:
-    def __init__(self, code: int, raw: str, hot_seat: HotSeat) -> None:
-        self.code, self.raw, self.hot_seat = code, raw, hot_seat
-        self.text = ANSI.sub("", raw)
-
-    @property
-    def screens(self) -> list[str]:
-        """The output cut at every screen clear."""
-        return [ANSI.sub("", s) for s in self.raw.split(CLEAR)]
+    def __init__(self, code: int, printed: str, frames: list[str], hot_seat: HotSeat) -> None:
+        self.code, self.hot_seat, self.frames = code, hot_seat, frames
+        self.printed = ANSI.sub("", printed)
+        self.text = "\n".join(frames) + "\n" + self.printed
 
 
-def play(game: Game, typed: str, tmp_path, width: int = 200) -> Run:
+def play(game: Game, typed: str, tmp_path, width: int = 200, height: int = 60, **options) -> Run:
     out = StringIO()
     console = Console(file=out, force_terminal=True, no_color=True, width=width, legacy_windows=False)
     recorder = Recorder(tmp_path / "game.jsonl", game, ("Deck One", "Deck Two"))
+    frames: list[str] = []
     with create_pipe_input() as pipe:
         pipe.send_text(typed)
-        hot_seat = HotSeat(game, console, recorder)
-        hot_seat.reader = TerminalReader(hot_seat, pipe, DummyOutput())
+        screen = Screen(pipe, Vt100_Output(StringIO(), lambda: Size(height, width), term="xterm"))
+        hot_seat = HotSeat(game, console, recorder, screen, **options)
+        screen.size = lambda: (width, height)  # type: ignore[method-assign]
+        compose = hot_seat._frame
+
+        def kept(w: int, h: int):
+            lines = compose(w, h)
+            text = "\n".join(line.plain.rstrip() for line in lines) + "\n" + screen.message.plain
+            if not frames or frames[-1] != text:
+                frames.append(text)
+            return lines
+        hot_seat._frame = kept  # type: ignore[method-assign]
         code = hot_seat.run()
-    return Run(code, out.getvalue(), hot_seat)
+    return Run(code, out.getvalue(), frames, hot_seat)
 
 
 def typed_answer(game: Game, d: Decision) -> str:

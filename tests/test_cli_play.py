@@ -15,7 +15,8 @@ def test_scripted_whole_game_ends_with_the_expected_winner(tmp_path):
     log = tmp_path / "g.jsonl"
     result = runner.invoke(app, ARGS + ["--script", str(GAME), "--log", str(log)])
     assert result.exit_code == 0, result.output
-    assert "Winner: Ann (P1)" in result.output and "Control Score: P1 8 – P2 7" in result.output
+    assert result.output.strip().splitlines()[-1] == "Winner: Ann (P1)"
+    assert "Ann (P1) 8: " in result.output and "Bea (P2) 7: " in result.output
     assert "Ann › summon halo A4" in result.output  # prompts and answers echoed
     assert log.exists()
 

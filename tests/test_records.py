@@ -6,12 +6,15 @@ import signal
 import subprocess
 import sys
 import time
+from io import StringIO
 from pathlib import Path
 
+import pyte
 import pytest
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
+from prompt_toolkit.output.vt100 import Vt100_Output
+from screen_driver import AltScreen
 from typer.testing import CliRunner
 
 from momon_cli import simulate as sim
@@ -20,7 +23,7 @@ from momon_cli.cli import app
 from momon_cli.engine import Setup
 from momon_cli.record import RecordError, read_record
 from momon_cli.replay import rebuild, state_json, verify
-from momon_cli.viewer import Timeline, run_viewer
+from momon_cli.viewer import Timeline, Viewer
 
 runner = CliRunner()
 GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
@@ -131,7 +134,7 @@ def test_sigkill_mid_game_then_resume_continues_the_same_game(tmp_path):
                              input=("\n".join(lines[9:]) + "\n").encode(), capture_output=True, env=env)
     out = resumed.stdout.decode()
     assert resumed.returncode == 0, out + resumed.stderr.decode()
-    assert "Winner: Ann (P1)" in out and "Control Score: P1 8 – P2 7" in out
+    assert out.strip().splitlines()[-1] == "Winner: Ann (P1)" and "Ann (P1) 8: " in out
     whole = _record(tmp_path)  # the same game played without a break
     assert read_record(path).events == read_record(whole).events
     assert verify(read_record(path)) is None
@@ -151,16 +154,15 @@ def test_replay_keys_walk_steps_and_turns(tmp_path):
     assert timeline.lines[turn2 - 1].startswith("— Turn 2")
     assert timeline.move(turn2, "previous_turn") == timeline.step_of_turn(1)
     assert timeline.move(5, "end") == timeline.last
-    out = Console(file=open(os.devnull, "w"), width=100)
     with create_pipe_input() as pipe:
-        pipe.send_text("nnptTeq")
-        from io import StringIO
-        buffer = StringIO()
-        run_viewer(timeline, Console(file=buffer, width=100, no_color=True), 1, pipe, DummyOutput())
-    shown = [line for line in buffer.getvalue().splitlines() if line.startswith("Step ")]
-    steps = [int(line.split()[1].split("/")[0]) for line in shown]
-    assert steps[:3] == [1, 2, 3] and steps[3] == 2 and steps[-1] == timeline.last
-    out.file.close()
+        pipe.send_text("nnptTeppq")
+        screen = AltScreen(100, 30)
+        stream = StringIO()
+        Viewer(timeline, 1).run(pipe, Vt100_Output(stream, lambda: Size(30, 100), term="xterm"))
+    shown = stream.getvalue()
+    pyte.Stream(screen).feed(shown[:shown.rindex("\x1b[?1049l")])  # the screen before the viewer closed
+    assert f"Step {timeline.last - 2}/{timeline.last}:" in "\n".join(screen.display)  # e, then p twice
+    assert shown.count("\x1b[?1049h") == 1  # one screen, redrawn in place
 
 
 def test_replay_turn_option_and_state_json_contract(tmp_path):

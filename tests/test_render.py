@@ -1,4 +1,4 @@
-"""The Arena in Rich: control marks, Player 2's turned sights, NO_COLOR, 60 columns."""
+"""The compact Arena: two lines a cell, turned for the viewer's seat, control marks, NO_COLOR."""
 
 import re
 from io import StringIO
@@ -7,48 +7,75 @@ from helpers import arena, game, mk
 from rich.console import Console
 
 from momon_cli import render
+from momon_cli.arena_view import arena_lines
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def draw(g, width=60, **kw):
+def draw(g, width=80, seat=1, **kw):
     out = StringIO()
-    Console(file=out, width=width, **kw).print(render.board(g, width))
+    console = Console(file=out, width=width, **kw)
+    for line in arena_lines(g, seat, width):
+        console.print(line)
     return out.getvalue()
+
+
+def cell(text: str, space: str, seat: int = 1) -> list[str]:
+    """A Space's two cell lines, found by the row label and the column letters on the border."""
+    lines = text.splitlines()
+    letters = [c for c in lines[0] if c in "ABCD"]
+    row = next(i for i, line in enumerate(lines) if line.startswith(space[1] + " "))
+    col = letters.index(space[0])
+    return [line.split("│")[col + 1] for line in lines[row:row + 2]]
 
 
 def test_owned_by_one_controlled_by_the_other_is_marked():
     g = game([mk("Pup")], [], [arena(1, mk("Turncoat", "Air", 3, ["N"]), "B2", controller=2)])
-    text = draw(g, no_color=True)
-    cell = [line for line in text.splitlines() if "≠" in line]
-    assert cell and "P2" in cell[0]
-    assert "≠ not Owner" in text
+    top, bottom = cell(draw(g, no_color=True), "B2")
+    assert "Turncoat" in top and top.rstrip().endswith("≠") and bottom.startswith("P2 3 Air 1★")
 
 
-def test_player_2_sights_are_turned_on_screen():
+def test_long_names_keep_their_letters_at_80_columns():
+    g = game([mk("Pup")], [], [arena(1, mk("Cyclone Sovereign", "Air", 7, ["N", "E", "W"]), "B2")])
+    assert cell(draw(g, no_color=True), "B2")[0].startswith("Cyclone Sovereign")
+
+
+def test_each_seat_sees_its_own_side_at_the_bottom_and_its_n_up():
     g = game([mk("Pup")], [], [arena(1, mk("North1", "Air", 3, ["N"]), "A2"),
                               arena(2, mk("North2", "Air", 3, ["N"]), "D2")])
-    lines = draw(g, no_color=True).splitlines()
-    row2 = next(i for i, line in enumerate(lines) if "North1" in line)
-    top, bottom = lines[row2 - 1], lines[row2 + 2]
-    cells_top = top.split("│")
-    cells_bottom = bottom.split("│")
-    assert "↑" in cells_top[2] and "↓" not in cells_bottom[2]  # A2, Player 1: N is up
-    assert "↓" in cells_bottom[5] and "↑" not in cells_top[5]  # D2, Player 2: N is down
+    p1, p2 = draw(g, no_color=True, seat=1), draw(g, no_color=True, seat=2)
+    assert p1.splitlines()[1].startswith("4 ") and p2.splitlines()[1].startswith("1 ")
+    assert [c for c in p2.splitlines()[0] if c in "ABCD"] == ["D", "C", "B", "A"]
+    assert cell(p1, "A2")[1].rstrip().endswith("↑") and cell(p1, "D2")[1].rstrip().endswith("↓")
+    assert cell(p2, "D2")[1].rstrip().endswith("↑") and cell(p2, "A2")[1].rstrip().endswith("↓")
 
 
-def test_no_color_output_has_no_colour_codes_and_fits_60_columns():
+def test_player_2_sight_word_and_arrow_agree(tmp_path):
+    """Bea's Momon on C3 sights N (her N: toward row 1); Ann's Momon on C2 is what it points at.
+    On Bea's screen the word N, the arrow ↑ and the picture (C2 drawn above C3) all agree."""
+    from momon_cli.engine.arena import sight_target
+    g = game([mk("Pup")], [mk("Imp")], [arena(2, mk("Looker", "Air", 3, ["N"]), "C3"),
+                                       arena(1, mk("Target", "Fire", 3), "C2")], first=2)
+    assert sight_target("C3", "N", 2) == "C2"
+    text = draw(g, no_color=True, seat=2)
+    rows = [line[0] for line in text.splitlines() if line[:1].isdigit()]
+    assert rows.index("2") < rows.index("3")  # C2 is drawn above C3 from Bea's seat
+    assert cell(text, "C3", 2)[1].rstrip().endswith("↑")
+    hand = "\n".join(line.plain for line in render.hand_lines(g, 2, 80, 20))
+    assert "Imp" in hand
+
+
+def test_no_color_output_has_no_colour_codes_and_fits_80_columns():
     g = game([mk("Pup")], [], [arena(1, mk("Left", "Fire", 3, ["N"]), "A1"), arena(2, mk("Right", "Water", 3), "D4")])
-    plain = draw(g, width=60, force_terminal=True, no_color=True)
+    plain = draw(g, width=80, force_terminal=True, no_color=True)
     assert not re.search(r"\x1b\[[0-9;]*3[0-7]m|\x1b\[38;", plain)
-    assert max(len(ANSI.sub("", line)) for line in plain.splitlines()) <= 60
-    colour = draw(g, width=60, force_terminal=True, color_system="truecolor")
+    assert max(len(ANSI.sub("", line)) for line in plain.splitlines()) <= 80
+    colour = draw(g, width=80, force_terminal=True, color_system="truecolor")
     assert re.search(r"\x1b\[[0-9;]*m", colour)
 
 
-def test_status_shows_turn_tokens_scores_and_the_queue():
+def test_status_line_shows_turn_active_scores_hands_voids_and_the_token():
     g = game([mk("Pup")], [mk("Imp")], [arena(1, mk("Left"), "A1")])
-    text = draw(g, width=120, no_color=True)
-    for label in ("Turn", "Active", "First Player Token", "Control Score", "P1 Hand / Void"):
-        assert label in text
-    assert "Trigger Queue" not in text  # only when it is not empty
+    line = render.status_line(g).plain
+    assert line.startswith("Turn 1: Ann (P1)") and "Ann 1 – Bea 0" in line and "Hands 1/1" in line
+    assert "First Player Token: Ann" in line

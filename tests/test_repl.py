@@ -1,6 +1,7 @@
 """The hot-seat REPL, driven through prompt_toolkit's pipe input (issue: momon play)."""
 
 import json
+import re
 
 from helpers import arena, game, mk
 from repl_driver import play, whole_game_lines
@@ -20,9 +21,9 @@ def test_whole_game_to_the_end_screen(tmp_path):
     lines = whole_game_lines(standard_game, handoffs=True)
     run = play(standard_game(), "\n".join(lines) + "\n", tmp_path)
     assert run.code == 0
-    assert "Game over" in run.text and "Winner:" in run.text
-    assert "Control Score by Marking Token" in run.text
-    assert str(tmp_path / "game.jsonl") in run.text
+    assert "Game over" in run.printed and run.printed.strip().splitlines()[-1].startswith("Winner: ")
+    assert "Ann (P1) " in run.printed and "Bea (P2) " in run.printed  # each player's Tokens, summed
+    assert str(tmp_path / "game.jsonl") in run.printed
     assert run.hot_seat.game.result is not None
     assert "Traceback" not in run.text
 
@@ -30,7 +31,7 @@ def test_whole_game_to_the_end_screen(tmp_path):
 def test_hand_off_hides_each_hand_from_the_other_player(tmp_path):
     g = standard_game()
     run = play(g, "\nsummon 1 A1\n\nsummon 1 D4\n\x04", tmp_path)
-    screens = run.screens
+    screens = run.frames
     handoffs = [s for s in screens if "Pass to" in s]
     assert any("Pass to Ann — press Enter" in s for s in handoffs)
     assert any("Pass to Bea — press Enter" in s for s in handoffs)
@@ -39,7 +40,8 @@ def test_hand_off_hides_each_hand_from_the_other_player(tmp_path):
         if "Pass to" in s:
             assert "'s Hand" not in s
     bea_screen = next(s for s in screens if "Bea (P2)'s Hand" in s)
-    assert "Cinder Pup" not in bea_screen.split("Bea (P2)'s Hand")[1].split("decides")[0]
+    assert not re.search(r"^ *\d+ Cinder Pup", bea_screen, re.MULTILINE)  # Ann's Hand: none of it
+    assert "Ann Summoned Cinder Pup to A1." in handoffs[1]  # what Ann's turn did, in one line
 
 
 def ordering_game():
@@ -52,7 +54,7 @@ def ordering_game():
 def test_ordering_prompt_shows_attempts_their_odds_and_what_each_order_does(tmp_path):
     run = play(ordering_game(), "\nClod B1\n2,1\n\x04", tmp_path)
     assert "Order Clod's Snatch Attempts" in run.text
-    assert "1. N → Breeze on B2 (Power 3 vs 5, Earth vs Air): now succeeds — Earth beats Air (CR 10.2.4)" in run.text
+    assert "1. N ↑ Breeze on B2 (Power 3 vs 5, Earth vs Air): now succeeds — Earth beats Air (CR 10.2.4)" in run.text
     assert "2. E → Drip on C1 (Power 3 vs 4, Earth vs Water): now fails" in run.text
     assert "order 1 2: Snatches B2, C1" in run.text and "order 2 1: Snatches B2" in run.text
     resolved = [line for line in run.text.splitlines() if line.startswith("Attempt ") and " of 2:" in line]
@@ -106,12 +108,12 @@ def test_concession_ends_the_game_for_the_deciding_player(tmp_path):
     run = play(standard_game(), "\nconcede\nn\nconcede\ny\n", tmp_path)
     g = run.hot_seat.game
     assert g.result.reason == "concession" and g.result.winner == 2
-    assert "Ann concedes" in run.text and "Winner: Bea" in run.text and run.code == 0
+    assert "Game over — concession" in run.printed and "Winner: Bea" in run.printed and run.code == 0
 
 
 def test_ctrl_c_keeps_playing_and_ctrl_d_saves_and_leaves(tmp_path):
     run = play(standard_game(), "\n\x03summon 1 A1\n\x04", tmp_path)
-    assert "Interrupted. Type 'quit' to save and leave" in run.text
+    assert "Ctrl-C clears the line; type 'quit' to save and leave" in run.text
     assert "Ann Summons Cinder Pup to A1" in run.text
     assert run.code == 0 and "Resume it with: momon play --resume" in run.text
     records = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()]
@@ -137,13 +139,18 @@ def test_commands_at_a_prompt(tmp_path):
     assert "Resume it with" in run.text and run.code == 0
 
 
-def test_completion_offers_commands_hand_cards_and_empty_spaces(tmp_path):
-    from momon_cli.answers import completions
+def test_completion_follows_the_word_position(tmp_path):
+    from momon_cli.completion import candidates
     from momon_cli.repl import COMMANDS
-    g = game([mk("Cinder Pup"), mk("Tide Imp")], [mk("Spare")], [arena(2, mk("Left"), "A4")])
-    words = completions(g, g.pending)
-    assert {"summon", "Cinder", "Tide", "A1", "D4"} <= set(words) and "A4" not in words
-    assert {"help", "inspect", "concede", "quit"} <= set(COMMANDS)
+    g = game([mk("Cinder Pup"), mk("Tide Imp")], [mk("Secret Card")], [arena(2, mk("Left"), "A4")])
+    first = candidates(g, g.pending, [], COMMANDS)
+    assert {"summon", "Cinder", "Tide", "help", "concede"} <= set(first) and "A1" not in first
+    assert "Secret" not in first  # never the other player's Hand
+    after_card = candidates(g, g.pending, ["Cinder"], COMMANDS)
+    assert "A1" in after_card and "A4" not in after_card and "help" not in after_card
+    assert "Cinder" in candidates(g, g.pending, ["summon"], COMMANDS)
+    assert "D4" in candidates(g, g.pending, ["summon", "Cinder"], COMMANDS)
+    assert candidates(g, g.pending, ["concede"], COMMANDS) == ["Ann", "Bea"]
     sprite = target_game()
     sprite.answer((sprite.pending.options[0][0], "B1"))
-    assert completions(sprite, sprite.pending) == ["A4", "D4"]
+    assert candidates(sprite, sprite.pending, [], COMMANDS)[:2] == ["A4", "D4"]

@@ -1,0 +1,134 @@
+"""One screen of the game, composed to the terminal's size: it always holds the whole Arena,
+what the decision is about and the last lines of what happened.
+
+Narrow (80 columns): a status line, the Arena, the decision, then the log to fill the rest.
+Wide (100 columns or more): the decision (the Hand, with its abilities) beside the Arena and
+the log under it. Command output (help, rules, inspect ...) takes the log's place, or the
+Arena's when it needs the room. The prompt itself is the screen's last lines (screen.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from io import StringIO
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from . import render
+from .arena_view import arena_lines, cell_width, grid_width
+from .engine import Decision, Kind
+from .shown import Shown
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+PROMPT_LINES = 2  # the message line and the input line, drawn by the screen under the frame
+WIDE = 100  # columns from which the decision goes beside the Arena
+SIDE_MIN = 40  # columns the side panel gets when the Arena's cells can narrow to leave them
+BESIDE_CELL = 15  # ... but a cell beside a panel keeps this many columns
+
+
+@dataclass
+class View:
+    """What the screen shows besides the Arena: from whose seat, about which decision."""
+
+    seat: int = 1
+    decision: Decision | None = None
+    hand: int | None = None  # whose Hand is shown (the deciding player's, at a Summon)
+    banner: list[Text] = field(default_factory=list)  # a hand-off's lines, in the decision's place
+    queue: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    info: list[Text] = field(default_factory=list)  # command output, until the next line is entered
+
+
+def too_small(width: int, height: int) -> Text | None:
+    if width >= MIN_WIDTH and height >= MIN_HEIGHT:
+        return None
+    return Text(f"The terminal is {width}×{height}; momon needs {MIN_WIDTH}×{MIN_HEIGHT}. Enlarge it "
+                f"('quit' saves and leaves).", style="bold red")
+
+
+def lines_of(renderable: RenderableType, width: int) -> list[Text]:
+    """Any Rich renderable (Markdown, a Panel) as screen lines of ``width`` columns."""
+    console = Console(width=width, color_system=None, file=StringIO())
+    lines = []
+    for segments in console.render_lines(renderable, console.options, pad=False):
+        line = Text()
+        for seg in segments:
+            line.append(seg.text, seg.style)
+        lines.append(line)
+    return lines
+
+
+def _decision_lines(game: Shown, view: View, width: int, room: int) -> list[Text]:
+    lines: list[Text] = list(view.banner)
+    d = view.decision
+    if view.queue and (d is None or d.kind is not Kind.SUMMON):
+        for line in view.queue:
+            lines.extend(render.wrap(Text(line, style="yellow"), width))
+    if d is not None and view.hand is not None and d.kind is Kind.SUMMON:
+        lines.extend(render.hand_lines(game, view.hand, width, room - len(lines)))
+    elif d is not None:
+        lines.extend(render.wrap(render.decision_view(game, d, view.seat), width))
+    return lines[:room]
+
+
+def _log_lines(view: View, width: int, room: int) -> list[Text]:
+    if room <= 0:
+        return []
+    lines: list[Text] = []
+    for line in reversed(view.log):
+        wrapped = render.wrap(Text(line, style="dim" if lines else ""), width)
+        if len(lines) + len(wrapped) > room:
+            break
+        lines[:0] = wrapped
+    return lines
+
+
+def _info_lines(view: View, width: int, room: int) -> list[Text]:
+    if len(view.info) <= room:
+        return view.info
+    return view.info[:room - 1] + [Text(f"… {len(view.info) - room + 1} more lines: a larger terminal shows them",
+                                        style="dim")]
+
+
+def compose(game: Shown, view: View, width: int, height: int) -> list[Text]:
+    """The frame above the prompt: exactly the lines that fit ``width`` × ``height``."""
+    small = too_small(width, height)
+    if small is not None:
+        return [small]
+    room = height - PROMPT_LINES - 1
+    status = render.status_line(game)
+    status.truncate(width, overflow="ellipsis")
+    wide = width >= WIDE
+    arena_room = max(grid_width(BESIDE_CELL), width - SIDE_MIN - 2) if wide else width
+    arena = arena_lines(game, view.seat, arena_room, game.setup.names[view.seat - 1])
+    left = grid_width(cell_width(arena_room))
+    side = width - left - 2
+    if view.info and len(view.info) > room - len(arena):
+        body = _info_lines(view, width, room)
+    elif wide:
+        panel = _decision_lines(game, view, side, room)
+        below = room - len(arena)
+        under = _info_lines(view, left, below) if view.info else _log_lines(view, left, below)
+        column = arena + under
+        body = [Text.assemble(a, " " * (left - a.cell_len + 2), b) if b is not None else a
+                for a, b in zip(column, panel + [None] * (len(column) - len(panel)), strict=False)]
+        body.extend(Text(" " * (left + 2)).append_text(p) for p in panel[len(column):])
+    else:
+        below = room - len(arena)
+        if view.info:
+            body = arena + _info_lines(view, width, below)
+        else:
+            decision = _decision_lines(game, view, width, below)
+            body = arena + decision + _log_lines(view, width, below - len(decision))
+    return [status] + body[:room]
+
+
+def to_ansi(lines: list[Text], width: int, color: bool = True) -> str:
+    """The lines as terminal text with colour codes (none under NO_COLOR), each cut to ``width``."""
+    out = StringIO()
+    console = Console(file=out, width=width, force_terminal=True, color_system="standard" if color else None,
+                      legacy_windows=False)
+    for line in lines:
+        console.print(line, overflow="crop", no_wrap=True, crop=True, soft_wrap=False)
+    return out.getvalue().removesuffix("\n")

@@ -1,0 +1,156 @@
+"""`momon play` in a pseudo-terminal, read through a terminal emulator (pexpect + pyte).
+
+``Terminal`` spawns the real command with a terminal size, types into it and keeps the
+emulated screen and its scrollback. pyte has no alternate screen, so ``AltScreen`` adds one
+the way xterm and tmux do it: what is drawn there never reaches the scrollback and is gone
+when the program leaves it.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pyte
+
+from momon_cli.engine import Game
+
+ALT = 1049
+POSITIONS = Path(__file__).parent / "positions"
+
+
+class AltScreen(pyte.HistoryScreen):
+    def __init__(self, columns: int, lines: int) -> None:
+        super().__init__(columns, lines, history=5000)
+        self.saved = None
+
+    def set_mode(self, *modes, **kwargs) -> None:
+        if kwargs.get("private") and ALT in modes and self.saved is None:
+            self.saved = (copy.deepcopy(self.buffer), copy.copy(self.cursor), self.history)
+            self.history = self.history._replace(top=type(self.history.top)(maxlen=0))  # no scrollback
+            self.erase_in_display(2)
+        super().set_mode(*modes, **kwargs)
+
+    def reset_mode(self, *modes, **kwargs) -> None:
+        if kwargs.get("private") and ALT in modes and self.saved is not None:
+            buffer, cursor, history = self.saved
+            self.saved = None
+            self.erase_in_display(2)
+            self.buffer.update(buffer)
+            self.cursor, self.history = cursor, history
+            self.dirty.update(range(self.lines))
+        super().reset_mode(*modes, **kwargs)
+
+
+class Terminal:
+    def __init__(self, args: list[str], columns: int = 80, rows: int = 24) -> None:
+        self.screen = AltScreen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
+        env["TERM"] = "xterm-256color"
+        self.child = pexpect.spawn(sys.executable, ["-m", "momon_cli", *args], dimensions=(rows, columns), env=env,
+                                   cwd=str(Path(__file__).parent.parent))
+
+    def pump(self, wait: float = 0.05) -> None:
+        while True:
+            try:
+                data = self.child.read_nonblocking(65536, timeout=wait)
+            except (pexpect.TIMEOUT, pexpect.EOF):
+                return
+            self.stream.feed(data)
+
+    @property
+    def lines(self) -> list[str]:
+        return list(self.screen.display)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    @property
+    def words(self) -> str:
+        """The screen's text with the Arena cut out and lines joined: a wrapped phrase reads whole."""
+        lines = self.lines
+        right = max((line.rfind("┐") for line in lines), default=-1)
+        parts = [line[right + 1:] if right >= 0 and len(line) > right and line[right] in "┐┤┘│" else line
+                 for line in lines]
+        return " ".join(" ".join(parts).split())
+
+    @property
+    def scrollback(self) -> str:
+        return "\n".join("".join(ch.data for ch in line.values()) for line in self.screen.history.top)
+
+    def wait_for(self, needle: str, timeout: float = 15) -> None:
+        end = time.monotonic() + timeout
+        while needle not in self.text:
+            if time.monotonic() > end:
+                raise AssertionError(f"{needle!r} never appeared; the screen:\n{self.text}")
+            self.pump()
+        self.pump(0.1)  # let the redraw finish
+
+    def answer(self, line: str, timeout: float = 15) -> None:
+        """Type a line and wait for the next screen: a bare prompt again, or the end of the game."""
+        before = self.text
+        self.child.send(line + "\r")
+        end = time.monotonic() + timeout
+        while True:
+            self.pump()
+            shown = [x.rstrip() for x in self.lines if x.strip()]
+            settled = shown and (shown[-1].endswith(("›", "⏎")) or "Winner:" in self.text)
+            if settled and self.text != before:
+                return
+            if time.monotonic() > end:
+                raise AssertionError(f"no new prompt after {line!r}; the screen:\n{self.text}")
+
+    def type(self, line: str, then: str | None = None) -> None:
+        self.child.send(line + "\r")
+        if then is not None:
+            self.wait_for(then)
+
+    def resize(self, columns: int, rows: int) -> None:
+        self.screen.resize(rows, columns)
+        self.child.setwinsize(rows, columns)
+        self.pump(0.3)
+
+    def close(self) -> int | None:
+        self.child.close(force=True)
+        return self.child.exitstatus
+
+
+def play(tmp_path, position: str, columns: int = 80, rows: int = 24, *extra: str) -> Terminal:
+    return Terminal(["play", "--position", str(POSITIONS / f"{position}.toml"), "--cards", str(POSITIONS / "cards.toml"),
+                     "--p1", "Ann", "--p2", "Bea", "--seed", "7", "--log", str(tmp_path / "game.jsonl"), *extra],
+                    columns, rows)
+
+
+def cells(term: Terminal) -> dict[str, str]:
+    """Each Space's first cell line, read off the emulated screen by the Arena's border letters."""
+    lines = term.lines
+    top = next(i for i, line in enumerate(lines) if line.startswith("  ┌"))
+    border = lines[top]
+    bars = [i for i, ch in enumerate(border) if ch in "┌┬┐"]
+    letters = [border[a + 1:b].strip("─ ") for a, b in zip(bars, bars[1:], strict=False)]
+    found = {}
+    for r in range(4):
+        row = lines[top + 1 + 3 * r]
+        for (a, b), letter in zip(zip(bars, bars[1:], strict=False), letters, strict=True):
+            found[f"{letter}{row[0]}"] = row[a + 1:b].strip()
+    return found
+
+
+def expected_cells(game: Game) -> dict[str, str]:
+    """What each cell's first line starts with: the Momon's name, or the empty Space's name."""
+    zones = game.state.zones
+    return {f"{c}{r}": (zones.objects[zones.arena[f"{c}{r}"]].card.name if f"{c}{r}" in zones.arena else f"{c}{r}")
+            for c in "ABCD" for r in (1, 2, 3, 4)}
+
+
+def whole_arena_on_screen(term: Terminal, game: Game) -> None:
+    seen, wanted = cells(term), expected_cells(game)
+    assert set(seen) == set(wanted), term.text
+    for space, name in wanted.items():
+        assert seen[space].startswith(name[:10]), f"{space}: {seen[space]!r} is not {name!r}\n{term.text}"

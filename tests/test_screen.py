@@ -1,0 +1,125 @@
+"""Acceptance: `momon play` in a pseudo-terminal at 80x24, 120x40 and 60x20, read with pyte.
+
+At every kind of prompt the whole Arena (16 cells), the decision's options and the prompt
+are on the emulated screen; after each hand-off the scrollback holds nothing of a Hand; the
+end screen's last lines name the winner.
+"""
+
+from pathlib import Path
+
+import pytest
+from answers_helper import apply
+from helpers import from_position
+from screen_driver import Terminal, play, whole_arena_on_screen
+
+from momon_cli.engine import Kind
+
+#: kind -> (position, lines typed to reach it; "" passes a hand-off)
+SCENARIOS = {
+    Kind.SUMMON: ("17-1-multi-snatch", [""]),
+    Kind.ORDER_ATTEMPTS: ("17-1-order-matters", ["", "Climber B1"]),
+    Kind.ORDER_TRIGGERS: ("17-2-queue", ["", "Pebble D1"]),
+    Kind.TARGETS: ("th-17-9-fbd180", ["", "Herder A1"]),
+    Kind.SPACE: ("17-9-move-incite", ["", "Storm Rider A1"]),
+    Kind.CARD: ("th-17-1-batch-nested", ["", "Rift Caller A1"]),
+    Kind.YES_NO: ("th-17-5-fbd134", []),
+    Kind.PICK_FACE_DOWN: ("17-7-void-fallback", []),
+}
+
+
+def _in_process(position: str, typed: list[str]):
+    game = from_position(position)
+    for line in typed:
+        if line:
+            apply(game, game.pending, line)
+    return game
+
+
+def _options(game) -> list[str]:
+    """Words of each option the screen must show."""
+    d = game.pending
+    names = {p.card.id: p.card.name for p in game.setup.position.cards()}
+    if d.kind is Kind.SUMMON:
+        zones = game.state.zones
+        return [zones.objects[o].card.name[:9] for o in zones.hands[d.player]]
+    if d.kind is Kind.ORDER_ATTEMPTS:
+        return [f"{a.defender_name} on {a.key}" for a in d.options]
+    if d.kind is Kind.ORDER_TRIGGERS:
+        return [f"{i}. {t.name}" for i, t in enumerate(d.options, 1)]
+    if d.kind is Kind.TARGETS:
+        return [f"{i}. {s}" for i, s in enumerate(d.options, 1)]
+    if d.kind is Kind.CARD:
+        return [names[c] for c in d.options]
+    if d.kind is Kind.SPACE:
+        return ["Spaces:", *d.options]
+    if d.kind is Kind.YES_NO:
+        return [d.prompt]
+    return [f"Face-down cards 1-{len(d.options)}"]
+
+
+def _drive(term: Terminal, typed: list[str], prompt: str) -> None:
+    for line in typed:
+        if line == "":
+            term.wait_for("Pass to")
+        term.type(line)
+    term.wait_for(prompt)
+
+
+def _everything_visible(term: Terminal, game, prompt: str) -> None:
+    whole_arena_on_screen(term, game)
+    for option in _options(game):
+        assert option in term.words, f"{option!r} is not on the screen:\n{term.text}"
+    assert term.lines[-1].startswith(prompt), term.text
+
+
+@pytest.mark.parametrize("kind", list(SCENARIOS), ids=str)
+def test_every_prompt_shows_the_arena_the_options_and_the_prompt(tmp_path, kind):
+    position, typed = SCENARIOS[kind]
+    game = _in_process(position, typed)
+    assert game.pending.kind is kind
+    prompt = f"{game.setup.names[game.pending.player - 1]} › "
+    term = play(tmp_path, position)
+    try:
+        _drive(term, typed, prompt)
+        _everything_visible(term, game, prompt)
+        term.resize(120, 40)
+        _everything_visible(term, game, prompt)
+        term.resize(60, 20)
+        assert "The terminal is 60×20; momon needs 80×24" in term.text
+        assert term.lines[-1].startswith(prompt)
+        term.resize(80, 24)
+        _everything_visible(term, game, prompt)
+        term.type("quit", then="Resume it with")
+        assert not any(line.strip().startswith(("1 │", "4 │")) for line in term.lines)  # the frame is gone
+    finally:
+        term.close()
+
+
+GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
+
+
+def test_whole_game_hand_offs_keep_hands_out_of_the_scrollback_and_the_winner_ends_the_screen(tmp_path):
+    lines = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    term = Terminal(["play", "--p1", "Ann", "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism", "--seed", "7",
+                     "--first", "1", "--log", str(tmp_path / "g.jsonl")])
+    from momon_cli.carddata import load_deck, load_pool
+
+    pool = load_pool()
+    hands = {1: {c.name for c in load_deck("dawn-dusk", pool).cards}, 2: {c.name for c in load_deck("prism", pool).cards}}
+    try:
+        term.wait_for("⏎")
+        for line in lines:
+            if "Pass to" in term.text:
+                incoming = 1 if "Pass to Ann" in term.text else 2
+                assert "'s Hand" not in term.text
+                term.answer("")
+                for name in hands[3 - incoming]:  # nothing of the other Hand above the screen
+                    assert name not in term.scrollback
+            term.answer(line)
+        term.wait_for("Winner:")
+        term.pump(0.3)
+        shown = [line for line in term.lines if line.strip()]
+        assert shown[-1].startswith("Winner: Ann (P1)")
+        assert "Hand" not in term.text and not term.scrollback.strip()
+    finally:
+        term.close()
