@@ -285,8 +285,8 @@ def load_deck(name_or_path: str, pool: dict[str, CardDef]) -> Deck:
             cards.append(pool[card_id])
         else:
             problems.append(f"{path}: {card_id}: not in the card pool")
-    if fmt in formats and not problems:
-        problems.extend(f"{path}: {p}" for p in deck_problems(cards, formats[fmt], fmt))
+    if fmt in formats:  # with unknown ids too: every problem at once
+        problems.extend(f"{path}: {p}" for p in deck_problems(cards, formats[fmt], fmt, len(ids)))
     plan = data.get("plan", "")
     if not isinstance(plan, str) or len(plan) > 160 or "\n" in plan:
         problems.append(f"{path}: plan: must be one line of at most 160 characters")
@@ -295,10 +295,11 @@ def load_deck(name_or_path: str, pool: dict[str, CardDef]) -> Deck:
     return Deck(name.strip(), fmt, tuple(cards), str(path), plan.strip())
 
 
-def deck_problems(cards: list[CardDef], rules: dict, fmt: str) -> list[str]:
-    """BASELINE 5: every way a deck breaks its format."""
+def deck_problems(cards: list[CardDef], rules: dict, fmt: str, listed: int | None = None) -> list[str]:
+    """BASELINE 5: every way a deck breaks its format (``listed``: how many ids the file names,
+    when some are not in the pool)."""
     problems = []
-    n = len(cards)
+    n = len(cards) if listed is None else listed
     low, high = rules.get("min_cards"), rules.get("max_cards")
     if (low is not None and n < low) or (high is not None and n > high):
         size = f"exactly {low}" if low == high else f"{low} to {high}"

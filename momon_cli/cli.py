@@ -14,14 +14,16 @@ from .carddata import DataError, builtin_deck_names, load_deck, load_matrix, loa
 from .engine import PROFILES
 
 DEFAULT_DECKS = ("ember-tide", "stone-gale")
+RECORD_HELP = "A game record: a path, 'last' (the newest) or its number in 'momon games'."
 
 app = typer.Typer(
     help="Monsnatch: the two-player card game on a 4x4 Arena, in your terminal.\n\n"
          "Start a game with: momon play",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: flags without a "<bool>" after them
 )
-deck_app = typer.Typer(help="Work with deck files.", no_args_is_help=True)
+deck_app = typer.Typer(help="Work with deck files.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(deck_app, name="deck")
 
 
@@ -138,7 +140,8 @@ def play(
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
     script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer."),
     log: Path | None = typer.Option(None, help="Write the game record here (default: your data folder)."),
-    resume: Path | None = typer.Option(None, help="Continue the unfinished game saved in this record."),
+    resume: str | None = typer.Option(None, help="Continue an unfinished game: its record, 'last' or its number "
+                                      "in 'momon games'."),
     position: Path | None = typer.Option(None, help="Start from this position file instead of dealing the decks."),
     open_hands: bool = typer.Option(False, "--open-hands", help="Show each Hand without hand-off screens (for "
                                     "players who play with open hands)."),
@@ -199,7 +202,10 @@ def play(
         _data_error(err)
     if script is None:
         p1 = p1 or typer.prompt("Player 1's name", default="Player 1")
-        p2 = p2 or typer.prompt("Player 2's name", default="Player 2")
+        while not p2 or p2 == p1:
+            if p2:
+                typer.echo("The two players need different names.")
+            p2 = typer.prompt("Player 2's name", default="Player 2" if p1 != "Player 2" else "Player 1")
     names = (p1 or "Player 1", p2 or "Player 2")
     if names[0] == names[1]:
         _fail("the two players need different names")
@@ -291,10 +297,22 @@ def deck_check(
                f"{sum(c.stars for c in deck.cards)} Stars ({deck.name})")
 
 
-def _read(path: Path):
+def _saved(ref: str) -> Path:
+    """The record a reference names: a path, ``last`` or a number from ``momon games``."""
+    from .savedgames import resolve
+
+    try:
+        return resolve(ref, default_log_path(0).parent)
+    except LookupError as err:
+        _fail(str(err))
+    raise AssertionError  # _fail exits
+
+
+def _read(ref: str):
     """A record, or one clear line and exit 1; warnings (a recovered torn line) go to stderr."""
     from .record import RecordError, read_record
 
+    path = _saved(ref)
     try:
         record = read_record(path)
     except RecordError as err:
@@ -304,7 +322,7 @@ def _read(path: Path):
     return record
 
 
-def _checked(path: Path):
+def _checked(path: str):
     """A record and the first way its replay differs from it (None when it matches)."""
     from .replay import verify
 
@@ -315,20 +333,20 @@ def _checked(path: Path):
         _data_error(err)
 
 
-def _resume(path: Path):
+def _resume(path: str):
     from .record import resume as resume_record
 
     record, difference = _checked(path)
     if record.finished:
-        _fail(f"{path}: that game is over; watch it with: momon replay {path}")
+        _fail(f"{record.path}: that game is over; watch it with: momon replay {record.path}")
     if difference is not None:
-        _fail(f"{path}: the record does not replay ({difference}); it cannot be resumed")
+        _fail(f"{record.path}: the record does not replay ({difference}); it cannot be resumed")
     return resume_record(record)
 
 
 @app.command()
 def replay(
-    record: Path = typer.Argument(..., help="A game record (.jsonl)."),
+    record: str = typer.Argument(..., help=RECORD_HELP),
     turn: int | None = typer.Option(None, min=1, help="Start at this turn."),
     to_end: bool = typer.Option(False, "--to-end", help="Go straight to the end of the record."),
     as_json: bool = typer.Option(False, "--json", help="Print the state at that point as one JSON object and exit."),
@@ -356,7 +374,7 @@ def replay(
     try:
         timeline = Timeline(rec)
     except Exception as err:  # a record whose answers do not replay
-        _fail(f"{record}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {record}")
+        _fail(f"{rec.path}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {rec.path}")
     step = timeline.last if to_end or turn is None and as_json else 1
     if turn is not None:
         step = timeline.step_of_turn(turn)
@@ -388,28 +406,26 @@ def _write_position(rec, turn: int, out: Path) -> None:
 
 
 @app.command("verify")
-def verify_command(record: Path = typer.Argument(..., help="A game record (.jsonl).")) -> None:
+def verify_command(record: str = typer.Argument(..., help=RECORD_HELP)) -> None:
     """Replay a record from its header and answers and check every event matches (exit 1 if not)."""
     rec, difference = _checked(record)
     if difference is not None:
-        _fail(f"{record}: does not match at {difference}")
-    typer.echo(f"{record}: OK — {len(rec.answers)} answers replay to the same {len(rec.events)} events")
+        _fail(f"{rec.path}: does not match at {difference}")
+    typer.echo(f"{rec.path}: OK — {len(rec.answers)} answers replay to the same {len(rec.events)} events")
 
 
 @app.command()
 def games(folder: Path | None = typer.Option(None, help="Where to look (default: your data folder).")) -> None:
-    """The saved games, newest first: date, players, decks, result, turns."""
-    from rich.console import Console
-    from rich.table import Table
-
+    """The saved games, newest first: a number and the record's path on one line, then the date,
+    players, decks, result and turns. Use the number (or 'last') with replay, verify, export
+    and play --resume.
+    """
     from .record import RecordError, read_record
+    from .savedgames import saved
 
     folder = folder or default_log_path(0).parent
-    table = Table()
-    for col in ("Date", "Players", "Decks", "Result", "Turns", "Record"):
-        table.add_column(col, overflow="fold")
-    found = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
-    for path in found:
+    shown = 0
+    for number, path in enumerate(saved(folder), 1):
         try:
             rec = read_record(path)
         except RecordError:
@@ -419,17 +435,38 @@ def games(folder: Path | None = typer.Option(None, help="Where to look (default:
         end = next((e for e in reversed(events) if e.get("kind") == "game_ended"), None)
         result = f"{names[end['winner'] - 1]} wins ({end['reason']})" if end else "unfinished"
         turns = max((e["turn"] for e in events if e.get("kind") == "turn_started"), default=0)
-        table.add_row(head.get("created", "?")[:16].replace("T", " "), f"{names[0]} vs {names[1]}",
-                      f"{head['decks'][0]} vs {head['decks'][1]}", result, str(turns), str(path))
-    if not table.rows:
+        typer.echo(f"{number:>3}  {path}")
+        typer.echo(f"     {head.get('created', '?')[:16].replace('T', ' ')} · {names[0]} vs {names[1]} · "
+                   f"{head['decks'][0]} vs {head['decks'][1]} · {result} · {turns} turns")
+        shown += 1
+    if not shown:
         typer.echo(f"No saved games in {folder}.")
-        return
-    Console().print(table)
+
+
+@app.command()
+def elements() -> None:
+    """The Element chart: which Element Beats which (from the game's data)."""
+    from rich.console import Console
+
+    from .elements_chart import chart
+
+    Console().print(chart(load_matrix()))
+
+
+@app.command()
+def howto() -> None:
+    """How to play, on one screen: the turn, Sights, Power and Element, the Control Score."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from .howto import HOWTO
+
+    Console().print(Markdown(HOWTO))
 
 
 @app.command()
 def export(
-    record: Path = typer.Argument(..., help="A game record (.jsonl)."),
+    record: str = typer.Argument(..., help=RECORD_HELP),
     fmt: str = typer.Option("md", "--format", help="md or txt."),
 ) -> None:
     """Print a readable transcript of the whole game.
@@ -444,4 +481,4 @@ def export(
     try:
         typer.echo(transcript(rec, fmt), nl=False)
     except Exception as err:  # a record whose answers do not replay
-        _fail(f"{record}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {record}")
+        _fail(f"{rec.path}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {rec.path}")

@@ -11,8 +11,9 @@ from .engine import ElementMatrix
 
 def chart(matrix: ElementMatrix) -> Group:
     """Each Element, what it Beats and what Beats it; Origin and the other special Elements last."""
-    table = Table(title="Element Advantage: a Snatch Attempt also succeeds when its Element Beats the "
-                        "defender's", title_justify="left", show_edge=False)
+    title = Text("Element Advantage: a Snatch Attempt also succeeds when its Element Beats the defender's.",
+                 style="bold")
+    table = Table(show_edge=False)
     for col in ("Element", "Beats", "Is Beaten by"):
         table.add_column(col)
     for name in matrix.elements:
@@ -21,4 +22,4 @@ def chart(matrix: ElementMatrix) -> Group:
         table.add_row(name, ", ".join(beats) or "—", ", ".join(beaten) or "—")
     note = Text("Every other pair is neutral. Power decides first: a greater Power always Snatches; "
                 "Ward stops every Snatch.", style="dim")
-    return Group(table, note)
+    return Group(title, table, note)

@@ -24,6 +24,7 @@ class Run:
         self.code, self.hot_seat, self.frames = code, hot_seat, frames
         self.printed = ANSI.sub("", printed)
         self.text = "\n".join(frames) + "\n" + self.printed
+        self.words = " ".join(self.text.split())  # wrapped lines read whole
 
 
 def play(game: Game, typed: str, tmp_path, width: int = 200, height: int = 60, **options) -> Run:

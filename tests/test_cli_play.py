@@ -57,3 +57,15 @@ def test_cards_decks_deck_check_and_version(tmp_path):
     good = runner.invoke(app, ["deck", "check", str(Path(__file__).parent.parent / "decks" / "prism.toml")])
     assert good.exit_code == 0 and "legal standard deck" in good.output
     assert runner.invoke(app, ["--version"]).output.startswith("momon ")
+
+
+def test_deck_check_lists_format_problems_beside_an_unknown_id(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "Bad"\nformat = "standard"\ncards = ["MCL-008", "MCL-008", "MCL-008", "NOPE-1"]\n')
+    result = runner.invoke(app, ["deck", "check", str(bad)])
+    assert "NOPE-1: not in the card pool" in result.output and "3 copies" in result.output
+    assert "this one holds 4" in result.output
+
+
+def test_help_shows_plain_flags():
+    assert "<bool>" not in runner.invoke(app, ["replay", "--help"]).output
