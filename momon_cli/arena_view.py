@@ -47,11 +47,10 @@ def arrows(obj: GameObject, seat: int) -> str:
 
 
 def _fit(parts: list[str], tail: str, width: int) -> str | None:
-    """``parts`` left and ``tail`` right in ``width`` columns, dropping spaces if need be."""
-    for sep in (" ", ""):
-        line = sep.join(parts)
-        if len(line) + len(tail) + (sep == " ") <= width:
-            return line + " " * (width - len(line) - len(tail)) + tail
+    """``parts`` left and ``tail`` right in ``width`` columns, or None when they do not fit."""
+    line = " ".join(parts)
+    if len(line) + len(tail) + 1 <= width:
+        return line + " " * (width - len(line) - len(tail)) + tail
     return None
 
 
@@ -73,8 +72,9 @@ def _occupied(game: Shown, obj: GameObject, width: int, seat: int) -> tuple[Text
     elem = element(state, obj)
     parts = [f"P{controller}", f"{current}{'*' if current != obj.card.power else ''}", elem, f"{obj.card.stars}★"]
     sights = arrows(obj, seat)
-    line = _fit(parts, sights, width) or _fit(parts[:2] + [elem[:3]] + parts[3:], sights, width)
-    bottom = Text(line or (" ".join(parts) + " " + sights)[:width])
+    short = parts[:2] + [elem[:3]] + parts[3:]  # the Element's first three letters when room is short
+    line = _fit(parts, sights, width) or _fit(short, sights, width) or _fit(["".join(short)], sights, width)
+    bottom = Text(line or (" ".join(short) + " " + sights)[:width])
     bottom.stylize(style, 0, 2)
     return top, bottom
 

@@ -43,8 +43,7 @@ class View:
 def too_small(width: int, height: int) -> Text | None:
     if width >= MIN_WIDTH and height >= MIN_HEIGHT:
         return None
-    return Text(f"The terminal is {width}×{height}; momon needs {MIN_WIDTH}×{MIN_HEIGHT}. Enlarge it "
-                f"('quit' saves and leaves).", style="bold red")
+    return Text(f"The terminal is {width}×{height}; momon needs {MIN_WIDTH}×{MIN_HEIGHT}.", style="bold red")
 
 
 def lines_of(renderable: RenderableType, width: int) -> list[Text]:

@@ -36,7 +36,7 @@ def status_line(game: Shown) -> Text:
     score = scores(state)
     names = game.setup.names
     line = Text(f"Turn {state.turn}: ", style="bold")
-    line.append_text(player_label(game, state.active))
+    line.append(names[state.active - 1], style=PLAYER_STYLE[state.active])
     line.append(" · ")
     for p in (1, 2):
         line.append(f"{names[p - 1]} {score[p - 1]}", style=PLAYER_STYLE[p])
@@ -98,7 +98,7 @@ def hand_lines(game: Shown, player: int, width: int, room: int) -> list[Text]:
     for i, card in enumerate(cards, 1):
         full.append(_hand_entry(i, card, False))
         if card.abilities:
-            full.extend(wrap(Text("     " + card_text(card), style="dim"), width))
+            full.extend(Text("     ").append_text(line) for line in wrap(Text(card_text(card), style="dim"), width - 5))
     if len(full) <= room:
         return full
     if len(cards) + 1 <= room:

@@ -196,7 +196,8 @@ class HotSeat:
         while True:
             self.view.queue = render.queue_lines(self.game, self.watch.resolving())
             if isinstance(self.reader, Screen):
-                self.reader.hint = f"{name}: {ACCEPTED[decision.kind]} · Tab completes · 'help'"
+                back = "Enter: back to the decision · " if self.view.info else ""
+                self.reader.hint = f"{back}{ACCEPTED[decision.kind]} · Tab · help"
             line = self.reader.read(f"{name} › ", completer, self.histories[decision.player])
             if self.view.info and not line.strip():  # Enter closes command output, answers nothing
                 self.view.info = []

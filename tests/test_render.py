@@ -77,5 +77,5 @@ def test_no_color_output_has_no_colour_codes_and_fits_80_columns():
 def test_status_line_shows_turn_active_scores_hands_voids_and_the_token():
     g = game([mk("Pup")], [mk("Imp")], [arena(1, mk("Left"), "A1")])
     line = render.status_line(g).plain
-    assert line.startswith("Turn 1: Ann (P1)") and "Ann 1 – Bea 0" in line and "Hands 1/1" in line
+    assert line.startswith("Turn 1: Ann · ") and "Ann 1 – Bea 0" in line and "Hands 1/1" in line
     assert "First Player Token: Ann" in line
