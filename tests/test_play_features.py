@@ -147,3 +147,12 @@ def test_games_numbers_and_last_name_records_for_replay_verify_export_and_resume
     assert resumed.exit_code == 3 and str(half) in resumed.output.replace("\n", "")
     missing = runner.invoke(app, ["verify", "9"], env=env)
     assert missing.exit_code == 1 and "no saved game '9'" in missing.output
+
+
+def test_each_player_has_their_own_history_and_help_shows_log_n(tmp_path):
+    up = "\x1b[A"
+    run = play(standard_game(), f"\nhelp\n\ninspect 1\n\nsummon 1 A1\n\n{up}\n\x04", tmp_path)
+    assert "log [n]" in run.text  # help is plain text, never markup
+    assert "nothing typed" in run.text  # Bea's Up-arrow recalled nothing of Ann's
+    bea = [f for f in run.frames if "Bea (P2)'s Hand" in f]
+    assert bea and not any("Sights (from its Owner's seat)" in f for f in bea)
