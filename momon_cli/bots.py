@@ -21,9 +21,11 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from .engine import CardDef, Decision, Game, Kind
+from .engine.arena import sight_target
 from .engine.context import Rules
 from .engine.effects import power
 from .engine.lookahead import margin, play, player_copy, summon_then_play_on
+from .engine.state import GameState
 
 BOTS = ("random", "greedy", "search")
 
@@ -108,13 +110,39 @@ class GreedyBot(_Thinker):
         return self.rng.choice([o for v, o in values if v == best])
 
 
+def _quick_summon(state: GameState, decision: Decision, rng: random.Random) -> object:
+    """A playout's Summon: a random card onto the empty Space where its Sights find the
+    most enemy Momons it would beat on Power or Element (ties at random)."""
+    zones = state.zones
+    player = decision.player
+    card_id = rng.choice(sorted({c for c, _ in decision.options}))
+    card = next(zones.objects[o].card for o in zones.hands[player] if zones.objects[o].card.id == card_id)
+    beats = state.setup.matrix.beats
+    best, spaces = -1, []
+    for space in zones.empty_spaces():
+        n = 0
+        for direction in card.sights:
+            target = sight_target(space, direction, player)
+            oid = zones.arena.get(target) if target else None
+            if oid is not None:
+                other = zones.objects[oid]
+                if other.controller != player and (card.power > other.card.power or beats(card.element, other.card.element)):
+                    n += 1
+        if n > best:
+            best, spaces = n, [space]
+        elif n == best:
+            spaces.append(space)
+    return card_id, rng.choice(spaces)
+
+
 class SearchBot(_Thinker):
     """Monte Carlo search over information sets: every playout samples the unseen cards
-    anew, plays the candidate Summon and then the whole game with random answers; UCB1
-    spends the playouts on the most promising of the greedy bot's best candidates.
-    ``playouts`` bounds the work (deterministic); ``seconds``, if set, bounds it in time."""
+    anew, plays the candidate Summon and then the whole game, Summons by a quick Sight
+    count and every other answer at random; UCB1 spends the playouts on the most promising
+    of the greedy bot's best candidates. ``playouts`` bounds the work (deterministic);
+    ``seconds``, if set, bounds it in time."""
 
-    def __init__(self, seed: object, imaginable: Sequence[CardDef] = (), playouts: int = 300,
+    def __init__(self, seed: object, imaginable: Sequence[CardDef] = (), playouts: int = 500,
                  seconds: float | None = None, candidates: int = 6) -> None:
         super().__init__(seed, imaginable)
         self.playouts, self.seconds, self.candidates = playouts, seconds, candidates
@@ -134,7 +162,11 @@ class SearchBot(_Thinker):
                 arm = max(range(len(ranked)),
                           key=lambda i: wins[i] / tries[i] + math.sqrt(2 * math.log(n) / tries[i]))
             trial = self.view(game)
-            play(summon_then_play_on(trial, *ranked[arm]), self.playout_bot.pick)
+
+            def policy(d: Decision, state: GameState = trial.state) -> object:
+                return _quick_summon(state, d, self.rng) if d.kind is Kind.SUMMON else self.playout_bot.pick(d)
+
+            play(summon_then_play_on(trial, *ranked[arm]), policy)
             result = trial.state.result
             wins[arm] += 1.0 if result is not None and result.winner == me else 0.0
             tries[arm] += 1
