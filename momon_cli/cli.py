@@ -1,10 +1,15 @@
 """The ``momon`` command: a thin Typer layer that parses options and wires library pieces.
 
-No rules here. Errors in input data print one line each and exit 1; no traceback.
+No rules here. Errors in input data print one line each and exit 1; no traceback. Every
+string from outside (a file, a record, a name) is shown through ``safe_text``.
 """
 
 from __future__ import annotations
 
+import os
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import typer
@@ -12,6 +17,11 @@ import typer
 from . import __version__
 from .carddata import DataError, builtin_deck_names, load_deck, load_matrix, load_pool
 from .engine import PROFILES
+from .safe_text import clean, safe
+
+DATA_LIMIT = 2**20  # bytes in a deck or card-set file
+MESSAGE_LIMIT = 2000  # characters in one error line
+EXIT_UNFINISHED = 3  # momon verify: what the record holds matches, but the game goes on
 
 DEFAULT_DECKS = ("ember-tide", "stone-gale")
 RECORD_HELP = "A game record: a path, 'last' (the newest) or its number in 'momon games'."
@@ -28,14 +38,53 @@ app.add_typer(deck_app, name="deck")
 
 
 def _fail(message: str, code: int = 1) -> None:
-    typer.secho(message, err=True, fg=typer.colors.RED)
+    typer.secho(clean(message, MESSAGE_LIMIT), err=True, fg=typer.colors.RED)
     raise typer.Exit(code)
 
 
 def _data_error(err: DataError) -> None:
     for line in err.problems:
-        typer.secho(line, err=True, fg=typer.colors.RED)
+        typer.secho(clean(line, MESSAGE_LIMIT), err=True, fg=typer.colors.RED)
     raise typer.Exit(1)
+
+
+def _data_file(name: str | Path, what: str) -> None:
+    """Refuse in one line a deck or card file the loader could not read: a directory, a FIFO,
+    a symlink loop, a huge or non-UTF-8 file. Built-in deck names pass through."""
+    path = Path(name)
+    if not os.path.lexists(path):
+        return
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            _fail(f"the {what} {name} is not a regular file")
+        if info.st_size > DATA_LIMIT:
+            _fail(f"the {what} {name} is larger than {DATA_LIMIT // 2**20} MiB")
+        path.read_bytes().decode("utf-8")
+    except OSError as err:
+        _fail(f"cannot read the {what} {name}: {err.strerror}")
+    except UnicodeDecodeError:
+        _fail(f"the {what} {name} is not UTF-8 text")
+
+
+@contextmanager
+def _loading(*sources: object) -> Iterator[None]:
+    """Data loading: each DataError problem is one line, and so is any other failure a
+    loader meets in strange data (naming the files it was reading)."""
+    try:
+        yield
+    except DataError as err:
+        _data_error(err)
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as err:
+        _fail(f"{', '.join(map(str, sources))}: not valid data ({err.__class__.__name__}: {err})")
+
+
+def _name(value: str, which: str) -> str:
+    from .record import NAME_LIMIT
+
+    if not value.strip() or clean(value, NAME_LIMIT) != value:
+        _fail(f"{which}'s name must be 1-{NAME_LIMIT} printable characters")
+    return value
 
 
 def _profile(value: str) -> str:
@@ -71,16 +120,19 @@ def simulate(
     Example: momon simulate --games 2000 --seed 1 --rules simultaneous
     """
     from . import simulate as sim
+    from .record import RecordError
 
     matrix, pool = _load(cards)
-    try:
+    for deck in filter(None, (deck1, deck2)):
+        _data_file(deck, "deck")
+    with _loading(deck1, deck2):
         decks = [load_deck(name, pool) for name in builtin_deck_names()]
         d1 = load_deck(deck1, pool) if deck1 else None
         d2 = load_deck(deck2, pool) if deck2 else None
-    except DataError as err:
-        _data_error(err)
     try:
         report = sim.run(games, seed, decks, d1, d2, matrix, rules, log_dir)
+    except RecordError as err:
+        _fail(str(err))
     except sim.SimulationError as err:
         _fail(f"engine error in {err}\nreproduce: momon simulate --games 1 --seed {err.seed} --rules {rules}"
               + (f" --deck1 {deck1}" if deck1 else "") + (f" --deck2 {deck2}" if deck2 else ""))
@@ -111,11 +163,11 @@ def bench(games: int = typer.Option(1000, "--games", "-n", min=10, help="Games p
 
 
 def _load(cards: list[Path]):
-    try:
+    for path in cards:
+        _data_file(path, "card file")
+    with _loading(*cards):
         matrix = load_matrix()
         return matrix, load_pool(tuple(cards), matrix)
-    except DataError as err:
-        _data_error(err)
 
 
 def default_log_path(seed: int) -> Path:
@@ -140,6 +192,7 @@ def play(
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
     script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer."),
     log: Path | None = typer.Option(None, help="Write the game record here (default: your data folder)."),
+    force: bool = typer.Option(False, "--force", help="Let --log overwrite a file that is not a record of this game."),
     resume: str | None = typer.Option(None, help="Continue an unfinished game: its record, 'last' or its number "
                                       "in 'momon games'."),
     position: Path | None = typer.Option(None, help="Start from this position file instead of dealing the decks."),
@@ -167,7 +220,7 @@ def play(
     from rich.console import Console
 
     from .engine import Game, Position, Setup
-    from .record import Recorder
+    from .record import RecordError, start_record
     from .repl import HotSeat, ScriptReader
 
     if narration not in ("terse", "full"):
@@ -179,7 +232,7 @@ def play(
     lines = None
     if script is not None:
         try:
-            lines = sys.stdin if script == "-" else Path(script).read_text(encoding="utf-8").splitlines()
+            lines = sys.stdin.buffer if script == "-" else Path(script).read_bytes().splitlines()
         except OSError as err:
             _fail(f"cannot read the script {script}: {err.strerror}")
     console = Console()
@@ -188,7 +241,10 @@ def play(
         reader = ScriptReader(lines, console) if lines is not None else None
         raise typer.Exit(HotSeat(game, console, recorder, reader, **options).run())
     matrix, pool = _load(cards)
-    try:
+    sources = (position,) if position is not None else (deck1, deck2)
+    for source in sources:
+        _data_file(source, "deck" if position is None else "position file")
+    with _loading(*sources):
         if position is not None:
             from .positions import read_position
 
@@ -198,15 +254,13 @@ def play(
             d1, d2 = load_deck(deck1, pool), load_deck(deck2, pool)
             start = Position.new_game((d1.cards, d2.cards), first)
             deck_names = (d1.name, d2.name)
-    except DataError as err:
-        _data_error(err)
     if script is None:
         p1 = p1 or typer.prompt("Player 1's name", default="Player 1")
         while not p2 or p2 == p1:
             if p2:
                 typer.echo("The two players need different names.")
             p2 = typer.prompt("Player 2's name", default="Player 2" if p1 != "Player 2" else "Player 1")
-    names = (p1 or "Player 1", p2 or "Player 2")
+    names = (_name(p1 or "Player 1", "Player 1"), _name(p2 or "Player 2", "Player 2"))
     if names[0] == names[1]:
         _fail("the two players need different names")
     seed = seed if seed is not None else secrets.randbelow(1_000_000)
@@ -214,7 +268,9 @@ def play(
     game = Game(setup)
     path = log or default_log_path(seed)
     try:
-        recorder = Recorder(path, game, deck_names)
+        recorder = start_record(path, game, deck_names, force=force)
+    except RecordError as err:
+        _fail(str(err))
     except OSError as err:
         _fail(f"cannot write the game record {path}: {err.strerror}")
     reader = ScriptReader(lines, console) if lines is not None else None
@@ -257,7 +313,7 @@ def cards_command(
     for col in ("Id", "Name", "Element", "Power", "Stars", "Sights", "Ability"):
         table.add_column(col, overflow="fold")
     for c in found:
-        table.add_row(c.id, c.name, c.element, str(c.power), str(c.stars), " ".join(c.sights), card_text(c))
+        table.add_row(*(safe(v) for v in (c.id, c.name, c.element, c.power, c.stars, " ".join(c.sights), card_text(c))))
     console.print(table)
 
 
@@ -272,10 +328,11 @@ def decks_command() -> None:
     for col in ("Name", "Deck", "Format", "Cards", "Stars", "Elements"):
         table.add_column(col)
     for name in builtin_deck_names():
-        deck = load_deck(name, pool)
+        with _loading(name):
+            deck = load_deck(name, pool)
         elements = sorted({c.element for c in deck.cards})
-        table.add_row(name, deck.name, deck.format, str(len(deck.cards)), str(sum(c.stars for c in deck.cards)),
-                      " ".join(elements))
+        table.add_row(*(safe(v) for v in (name, deck.name, deck.format, len(deck.cards), sum(c.stars for c in deck.cards),
+                                          " ".join(elements))))
     Console().print(table)
 
 
@@ -289,12 +346,11 @@ def deck_check(
     Example: momon deck check my-deck.toml
     """
     _, pool = _load(cards)
-    try:
+    _data_file(file, "deck")
+    with _loading(file):
         deck = load_deck(str(file), pool)
-    except DataError as err:
-        _data_error(err)
-    typer.echo(f"{file}: a legal {deck.format} deck, {len(deck.cards)} cards, "
-               f"{sum(c.stars for c in deck.cards)} Stars ({deck.name})")
+    typer.echo(clean(f"{file}: a legal {deck.format} deck, {len(deck.cards)} cards, "
+                     f"{sum(c.stars for c in deck.cards)} Stars ({deck.name})", MESSAGE_LIMIT))
 
 
 def _saved(ref: str) -> Path:
@@ -317,31 +373,46 @@ def _read(ref: str):
         record = read_record(path)
     except RecordError as err:
         _fail(str(err))
-    for warning in record.warnings:
-        typer.secho(f"warning: {warning}", err=True, fg=typer.colors.YELLOW)
+    _warn(record)
     return record
 
 
-def _checked(path: str):
-    """A record and the first way its replay differs from it (None when it matches)."""
+def _warn(record) -> None:
+    for warning in record.warnings:
+        typer.secho(clean(f"warning: {warning}", MESSAGE_LIMIT), err=True, fg=typer.colors.YELLOW)
+
+
+def _difference(record):
+    """The first way the record's replay differs from it (None when it matches)."""
     from .replay import verify
 
-    record = _read(path)
+    with _loading(record.path):
+        return verify(record)
+
+
+def _resume(ref: str):
+    """The game and its recorder, continued in place; the record stays locked while it runs."""
+    from .record import RecordError, RecordFile, resume
+
+    path = _saved(ref)
+
     try:
-        return record, verify(record)
-    except DataError as err:
-        _data_error(err)
-
-
-def _resume(path: str):
-    from .record import resume as resume_record
-
-    record, difference = _checked(path)
+        file = RecordFile(path, create=False)
+        record = file.read()
+    except RecordError as err:
+        _fail(str(err))
+    except OSError as err:
+        _fail(f"{path}: cannot read: {err.strerror}")
+    _warn(record)
+    difference = _difference(record)
     if record.finished:
         _fail(f"{record.path}: that game is over; watch it with: momon replay {record.path}")
     if difference is not None:
-        _fail(f"{record.path}: the record does not replay ({difference}); it cannot be resumed")
-    return resume_record(record)
+        _fail(f"{path}: the record does not replay ({difference}); it cannot be resumed")
+    try:
+        return resume(file, record)
+    except OSError as err:
+        _fail(f"{path}: cannot write: {err.strerror}")
 
 
 @app.command()
@@ -407,11 +478,41 @@ def _write_position(rec, turn: int, out: Path) -> None:
 
 @app.command("verify")
 def verify_command(record: str = typer.Argument(..., help=RECORD_HELP)) -> None:
-    """Replay a record from its header and answers and check every event matches (exit 1 if not)."""
-    rec, difference = _checked(record)
+    """Replay a record from its header and answers and check everything matches.
+
+    Exit 0: a whole game that matches; 3: unfinished (cut off or stopped), what it holds
+    matches and it resumes; 1: it does not match, or is not a record. See docs/records.md.
+    """
+    rec = _read(record)
+    difference = _difference(rec)
     if difference is not None:
         _fail(f"{rec.path}: does not match at {difference}")
-    typer.echo(f"{rec.path}: OK — {len(rec.answers)} answers replay to the same {len(rec.events)} events")
+    n = len(rec.answers)
+    digest = "" if "cards_digest" in rec.header else " (no digest: card data not checked)"
+    if rec.finished:
+        typer.echo(clean(f"{rec.path}: OK — {n} answers replay to the same {len(rec.events)} events{digest}",
+                         MESSAGE_LIMIT))
+        return
+    typer.echo(clean(f"{rec.path}: unfinished, resumable at answer {n + 1} — its {n} answers replay to the same "
+                     f"events{digest}; continue with: momon play --resume {rec.path}", MESSAGE_LIMIT))
+    raise typer.Exit(EXIT_UNFINISHED)
+
+
+def _skip(why: str) -> None:
+    typer.secho(clean(f"skipped {why}", MESSAGE_LIMIT), err=True, fg=typer.colors.YELLOW)
+
+
+def _game_row(rec) -> str:
+    """One line of ``momon games``, read from a checked header and events of any shape."""
+    head, events = rec.header, rec.events
+    names = head["names"]
+    end = next((e for e in reversed(events) if e.get("kind") == "game_ended"), None)
+    winner = end.get("winner") if end else None
+    result = f"{names[winner - 1]} wins ({end.get('reason')})" if winner in (1, 2) else "unfinished"
+    turns = max((e["turn"] for e in events if e.get("kind") == "turn_started" and type(e.get("turn")) is int),
+                default=0)
+    return (f"{head['created'][:16].replace('T', ' ')} · {names[0]} vs {names[1]} · "
+            f"{head['decks'][0]} vs {head['decks'][1]} · {result} · {turns} turns")
 
 
 @app.command()
@@ -419,28 +520,28 @@ def games(folder: Path | None = typer.Option(None, help="Where to look (default:
     """The saved games, newest first: a number and the record's path on one line, then the date,
     players, decks, result and turns. Use the number (or 'last') with replay, verify, export
     and play --resume.
+
+    A file that is not a readable record is skipped, with one line on stderr saying why.
     """
     from .record import RecordError, read_record
-    from .savedgames import saved
+    from .savedgames import scan
 
     folder = folder or default_log_path(0).parent
     shown = 0
-    for number, path in enumerate(saved(folder), 1):
+    found, skipped = scan(folder)
+    for why in skipped:
+        _skip(why)
+    for number, path in enumerate(found, 1):
         try:
-            rec = read_record(path)
-        except RecordError:
+            row = _game_row(read_record(path))
+        except RecordError as err:
+            _skip(str(err))
             continue
-        head, events = rec.header, rec.events
-        names = head["names"]
-        end = next((e for e in reversed(events) if e.get("kind") == "game_ended"), None)
-        result = f"{names[end['winner'] - 1]} wins ({end['reason']})" if end else "unfinished"
-        turns = max((e["turn"] for e in events if e.get("kind") == "turn_started"), default=0)
-        typer.echo(f"{number:>3}  {path}")
-        typer.echo(f"     {head.get('created', '?')[:16].replace('T', ' ')} · {names[0]} vs {names[1]} · "
-                   f"{head['decks'][0]} vs {head['decks'][1]} · {result} · {turns} turns")
+        typer.echo(clean(f"{number:>3}  {path}", MESSAGE_LIMIT))
+        typer.echo(clean(f"     {row}", MESSAGE_LIMIT))
         shown += 1
     if not shown:
-        typer.echo(f"No saved games in {folder}.")
+        typer.echo(clean(f"No saved games in {folder}.", MESSAGE_LIMIT))
 
 
 @app.command()

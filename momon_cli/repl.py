@@ -25,7 +25,7 @@ from .engine import events as ev
 from .frame import View, compose, lines_of
 from .narrate import Narrator, summary, terse
 from .queue_watch import QueueWatch
-from .record import Recorder, rewrite
+from .record import Recorder, undo
 from .screen import Screen
 
 COMMANDS = ("help", "inspect", "log", "queue", "rules", "elements", "view", "undo", "concede", "save", "quit")
@@ -34,7 +34,8 @@ PRIVATE = (Kind.SUMMON,)
 #: Events that show a player something hidden: an answer before them cannot be taken back.
 REVEALING = (ev.FaceDownPicked, ev.VoidRandomized)
 
-EXIT_DONE, EXIT_BAD_SCRIPT, EXIT_SCRIPT_ENDED = 0, 2, 3
+EXIT_DONE, EXIT_FAILED, EXIT_BAD_SCRIPT, EXIT_SCRIPT_ENDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+LINE_LIMIT = 4096  # characters in one typed or scripted line
 
 HELP = """Answer the prompt, or type a command:
   help                  this text
@@ -55,18 +56,22 @@ up is away from the player whose seat the Arena is drawn from."""
 
 
 class ScriptReader:
-    """Lines a person would type, from a file or stdin: no pauses, each prompt and answer echoed."""
+    """Lines a person would type, from a file or stdin: no pauses, each prompt and answer echoed.
+
+    Lines arrive as bytes: one that is not UTF-8 reads with U+FFFD in it, so it is refused as
+    an answer (naming its line) rather than ending the program.
+    """
 
     interactive = False
 
-    def __init__(self, lines: Iterable[str], console: Console) -> None:
-        self._lines: Iterator[tuple[int, str]] = iter(enumerate(lines, 1))
+    def __init__(self, lines: Iterable[bytes], console: Console) -> None:
+        self._lines: Iterator[tuple[int, bytes]] = iter(enumerate(lines, 1))
         self.console = console
         self.line_number = 0
 
     def read(self, prompt: str, completer=None, history=None) -> str:
         for number, raw in self._lines:
-            line = raw.rstrip("\r\n")
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
             if line.strip() and not line.lstrip().startswith("#"):
                 self.line_number = number
                 self.console.print(Text(prompt + line))
@@ -168,6 +173,19 @@ class HotSeat:
             for line in self._lines()[-20:]:
                 self.console.print(Text(line))
             self.console.print(Text(f"Recording to {self.recorder.path}", style="dim"))
+        try:
+            return self._loop()
+        except KeyboardInterrupt:  # Ctrl-C while the engine ran: its answer is already on disk
+            self.recorder.close()
+            self._error(f"Interrupted. The game is saved; resume it with: momon play --resume {self.recorder.path}")
+            return EXIT_INTERRUPTED
+        except OSError as err:  # the record could not be written (a full disk): stop, saved so far
+            self.recorder.close()
+            self._error(f"cannot write the game record {self.recorder.path}: {err.strerror}; the game is saved "
+                        f"up to its last whole answer")
+            return EXIT_FAILED
+
+    def _loop(self) -> int:
         while self.game.pending is not None:
             decision = self.game.pending
             private = self.reader.interactive and decision.kind in PRIVATE and not self.open_hands
@@ -199,6 +217,11 @@ class HotSeat:
                 back = "Enter: back to the decision · " if self.view.info else ""
                 self.reader.hint = f"{back}{ACCEPTED[decision.kind]} · Tab · help"
             line = self.reader.read(f"{name} › ", completer, self.histories[decision.player])
+            if len(line) > LINE_LIMIT:  # parsing a huge line would take minutes
+                code = self._refuse(f"that line is longer than {LINE_LIMIT} characters")
+                if code is not None:
+                    return code
+                continue
             if self.view.info and not line.strip():  # Enter closes command output, answers nothing
                 self.view.info = []
                 continue
@@ -216,13 +239,9 @@ class HotSeat:
                 number, seen = len(self.game.answers), len(self.game.events)
                 self.recorder.answer(answer)
             except (BadAnswer, IllegalAnswer) as err:
-                if not self.reader.interactive:
-                    assert isinstance(self.reader, ScriptReader)
-                    self._error(f"line {self.reader.line_number}: {err}")
-                    self.console.print(Text(f"Game saved to {self.recorder.path}"))
-                    self.recorder.close()
-                    return EXIT_BAD_SCRIPT
-                self._error(str(err))
+                code = self._refuse(str(err))
+                if code is not None:
+                    return code
                 continue
             nxt = self.game.pending
             revealed = any(isinstance(e, REVEALING) for e in self.game.events[seen:])
@@ -231,6 +250,17 @@ class HotSeat:
             else:
                 self.undoable.clear()
             return None
+
+    def _refuse(self, why: str) -> int | None:
+        """A line that does not answer: say why; a script stops there (exit 2, naming the line)."""
+        if self.reader.interactive:
+            self._error(why)
+            return None
+        assert isinstance(self.reader, ScriptReader)
+        self._error(f"line {self.reader.line_number}: {why}")
+        self.console.print(Text(f"Game saved to {self.recorder.path}"))
+        self.recorder.close()
+        return EXIT_BAD_SCRIPT
 
     def _leave(self) -> int:
         self.recorder.close()
@@ -299,25 +329,18 @@ class HotSeat:
         return "answered"
 
     def _undo(self, decision: Decision) -> str | None:
-        """Replay the game from its setup with every answer but the last (the record rewritten)."""
+        """Replay the game from its setup with every answer but the last (the record cut back)."""
         if not self.undoable or self.undoable[-1] != len(self.game.answers) - 1:
             self._error(f"Nothing to undo: {self.game.setup.names[decision.player - 1]} has no answer to take back "
                         f"whose result the other player has not seen.")
             return None
         keep = self.undoable[:-1]
-        entries = [{"type": "answer", "value": a} for a in self.game.answers[:-1]]
-        self.recorder.close()
-        game, self.recorder = rewrite(self.recorder.path, self._header(), entries)
+        game, self.recorder = undo(self.recorder)
         viewer = self.viewer
         self._take(game)
         self.viewer, self.undoable = viewer, keep
         self._note("Your last answer is taken back; answer again.")
         return "answered"
-
-    def _header(self) -> dict:
-        from .record import read_record
-
-        return read_record(self.recorder.path).header
 
     def _inspect(self, arg: str, player: int) -> None:
         """A Momon on a Space, or a card the asking player can see (Arena, face-up Voids, own Hand)."""

@@ -86,34 +86,55 @@ def position_at(record: Record, turn: int) -> Position | None:
 
 
 def verify(record: Record) -> Difference | None:
-    """Replay from the header and the answers; the first way the events differ, or None."""
+    """Replay from the header and the answers; the first way the record differs, or None.
+
+    Checked: each answer's player and kind against the decision pending at that point, and
+    its place (right after every event of the answer before it); every event, field for
+    field. The events after the last answer may stop short (the record was cut while they
+    were written): they are derived again on resume, so only what is there must match.
+    """
     recorded = record.events
     first: Difference | None = None
 
     def compare(event) -> None:
         nonlocal first
-        i = len(game.events) - 1
-        found = _normal(event)
-        if i >= len(recorded) and record.warnings:
-            return  # a torn record ends early: what it lost, the replay supplies
-        if first is None and (i >= len(recorded) or recorded[i] != found):
-            first = Difference(i, json.dumps(recorded[i]) if i < len(recorded) else "no more events",
-                                        json.dumps(found))
+        i = len(game.events) - 1  # events past the record's end are checked by the next answer's place
+        if first is None and i < len(recorded) and recorded[i] != _normal(event):
+            first = Difference(i, json.dumps(recorded[i]), json.dumps(_normal(event)))
 
     game = Game(setup_from_header(record.header, load_matrix()), (compare,), start=False)
     game.start()
-    for n, entry in enumerate(record.answers):
+    seen = 0
+    number = 0
+    for entry in record.entries:
+        if entry["type"] == "event":
+            seen += 1
+            continue
+        number += 1
         if first is not None:
             return first
+        expected = _expected(game, entry, seen)
+        if expected:
+            return Difference(len(game.events), f"answer {number} {expected}", json.dumps(entry))
         try:
             _apply(game, entry)
         except (IllegalAnswer, GameOver, EngineError, ValueError) as err:
-            return Difference(len(game.events), f"answer {n + 1} ({json.dumps(entry)}) to be legal", str(err))
-    if first is not None:
-        return first
-    if len(game.events) < len(recorded) or (len(game.events) > len(recorded) and not record.warnings):
-        return Difference(len(game.events), f"{len(recorded)} events", f"{len(game.events)} events")
-    return None
+            return Difference(len(game.events), f"answer {number} ({json.dumps(entry)}) to be legal", str(err))
+    if first is None and len(recorded) > len(game.events):
+        return Difference(len(game.events), f"{len(game.events)} events", f"{len(recorded)} events")
+    return first
+
+
+def _expected(game: Game, entry: dict, seen: int) -> str:
+    """How an answer line disagrees with the game it is given to ("" when it fits)."""
+    decision = game.pending
+    if seen != len(game.events):
+        return f"to come right after event {len(game.events)} (the last its predecessor caused), not after {seen}"
+    if decision is None:
+        return "to have a decision to answer (the game is over)"
+    if entry["type"] == "answer" and (entry["player"], entry["kind"]) != (decision.player, decision.kind.value):
+        return f"to be player {decision.player}'s {decision.kind.value}"
+    return ""
 
 
 def state_json(game: Game) -> dict:

@@ -13,7 +13,8 @@ from .carddata import Deck
 from .engine import Game, Setup
 from .engine.elements import ElementMatrix
 from .engine.invariants import check
-from .record import Recorder
+from .record import NAME_LIMIT, RecordError, start_record
+from .safe_text import clean
 
 
 @dataclass
@@ -41,7 +42,7 @@ def play_random(setup: Setup, record_to: Path | None = None, deck_names=("", "")
     """One whole game, every decision answered by a RandomBot seeded from the game's seed."""
     game = Game(setup)
     bot = RandomBot(f"bot-{setup.seed}")
-    recorder = Recorder(record_to, game, deck_names) if record_to is not None else None
+    recorder = start_record(record_to, game, deck_names, durable=False) if record_to is not None else None
     answer = recorder.answer if recorder is not None else game.answer
     while game.pending is not None:
         answer(bot.answer(game))
@@ -60,11 +61,14 @@ def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Dec
         pick = random.Random(f"decks-{game_seed}")
         d1 = deck1 or pick.choice(decks)
         d2 = deck2 or pick.choice(decks)
-        setup = Setup.new_game((d1.cards, d2.cards), matrix, game_seed, profile, (d1.name, d2.name))
+        names = (clean(d1.name, NAME_LIMIT), clean(d2.name, NAME_LIMIT))  # a record's names are bounded
+        setup = Setup.new_game((d1.cards, d2.cards), matrix, game_seed, profile, names)
         try:
             path = None if log_dir is None else log_dir / f"game-{game_seed}-{profile}.jsonl"
             game = play_random(setup, path, (d1.name, d2.name))
             check(game)
+        except RecordError:
+            raise
         except Exception as err:  # any engine failure is reported with what reproduces it
             raise SimulationError(i + 1, game_seed, err) from err
         result = game.result

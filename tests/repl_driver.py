@@ -12,7 +12,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
 from momon_cli.engine import Decision, Game, Kind
-from momon_cli.record import Recorder
+from momon_cli.record import start_record
 from momon_cli.repl import HotSeat
 from momon_cli.screen import Screen
 
@@ -30,7 +30,7 @@ class Run:
 def play(game: Game, typed: str, tmp_path, width: int = 200, height: int = 60, **options) -> Run:
     out = StringIO()
     console = Console(file=out, force_terminal=True, no_color=True, width=width, legacy_windows=False)
-    recorder = Recorder(tmp_path / "game.jsonl", game, ("Deck One", "Deck Two"))
+    recorder = start_record(tmp_path / "game.jsonl", game, ("Deck One", "Deck Two"), force=True)
     frames: list[str] = []
     with create_pipe_input() as pipe:
         pipe.send_text(typed)
