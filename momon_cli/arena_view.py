@@ -13,6 +13,7 @@ from rich.text import Text
 from .engine.arena import COLUMNS, ROWS, screen_direction
 from .engine.effects import element, has_ward, power, token_value
 from .engine.zones import GameObject
+from .safe_text import clean
 from .shown import Shown
 
 PLAYER_STYLE = {1: "bold cyan", 2: "bold magenta"}
@@ -60,7 +61,7 @@ def _occupied(game: Shown, obj: GameObject, width: int, seat: int) -> tuple[Text
     value = token_value(obj)
     marks = ("W" if has_ward(state, obj) else "") + (f"T{value}" if value != 1 else "") \
         + ("≠" if obj.owner != obj.controller else "")
-    name = obj.card.name
+    name = clean(obj.card.name)
     room = width - (len(marks) + 1 if marks else 0)
     if len(name) > room:
         name = name[:room - 1] + "…"
@@ -100,7 +101,7 @@ def arena_lines(game: Shown, seat: int = 1, width: int = 80, label: str = "") ->
 
     bottom = rule("└", "┴", "┘")
     if label:
-        mark = f" {label[:2 * cell]}'s side "
+        mark = f" {clean(label)[:2 * cell]}'s side "
         start = (bottom.cell_len - len(mark)) // 2
         bottom = Text(bottom.plain[:start] + mark + bottom.plain[start + len(mark):], style="dim")
 

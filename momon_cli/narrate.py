@@ -10,6 +10,9 @@ import re
 from collections.abc import Iterable
 
 from .engine import events as ev
+from .safe_text import clean
+
+LINE_LIMIT = 1000  # characters in one narrated line
 
 TIMING_WORDS = {
     "on_summon": "On Summon", "on_snatch": "On Snatch", "snatched_back": "Snatched Back",
@@ -62,8 +65,9 @@ class Narrator:
         return self.names[player - 1]
 
     def line(self, e: ev.Event) -> str | None:
+        """The event in words, as one printable line (its names come from data and people)."""
         method = getattr(self, "_" + e.kind, None)
-        return method(e) if method else None
+        return clean(method(e), LINE_LIMIT) if method else None
 
     def _game_started(self, e: ev.GameStarted) -> str:
         self.names = (e.names[0], e.names[1])
@@ -257,4 +261,4 @@ def summary(events: Iterable[ev.Event], names: tuple[str, str]) -> str | None:
             parts.append(f"{e.name} left {e.from_space or 'the ' + e.from_zone} for a {e.to_zone}")
         elif isinstance(e, ev.Moved):
             parts.extend(f"{name} Moved {start} → {dest}" for name, start, dest in e.moves)
-    return "; ".join(parts) + "." if parts else None
+    return clean("; ".join(parts) + ".", LINE_LIMIT) if parts else None

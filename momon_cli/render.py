@@ -1,7 +1,8 @@
 """Rich renderables for the Arena, the status panel, Hands, cards and the end screen.
 
 A view only: it reads the engine's state and never changes it. Works without colour
-(NO_COLOR): every colour-coded fact also has a letter or symbol.
+(NO_COLOR): every colour-coded fact also has a letter or symbol. Names and card text come
+from data files and records, so they are shown through ``safe_text`` (never as markup).
 """
 
 from __future__ import annotations
@@ -20,13 +21,15 @@ from .engine.cards import CardDef
 from .engine.effects import element, has_ward, power, scores, token_value
 from .engine.triggers import Batch, Trigger
 from .engine.zones import GameObject
+from .record import NAME_LIMIT
+from .safe_text import LIMIT, clean, safe
 from .shown import Shown
 
 _MEASURE = Console(width=200, color_system=None)  # measures text for wrapping; never prints
 
 
 def player_label(game: Shown, player: int) -> Text:
-    return Text(f"{game.setup.names[player - 1]} (P{player})", style=PLAYER_STYLE[player])
+    return safe(f"{clean(game.setup.names[player - 1], NAME_LIMIT)} (P{player})", style=PLAYER_STYLE[player])
 
 
 def status_line(game: Shown) -> Text:
@@ -34,7 +37,7 @@ def status_line(game: Shown) -> Text:
     state = game.state
     zones = state.zones
     score = scores(state)
-    names = game.setup.names
+    names = [clean(name, NAME_LIMIT) for name in game.setup.names]
     line = Text(f"Turn {state.turn}: ", style="bold")
     line.append(names[state.active - 1], style=PLAYER_STYLE[state.active])
     line.append(" · ")
@@ -48,7 +51,7 @@ def status_line(game: Shown) -> Text:
 
 def _targets(game: Shown, item: Trigger) -> str:
     zones = game.state.zones
-    on = [f"{obj.card.name} on {obj.space}" for o in item.targets if (obj := zones.on_arena(o)) is not None]
+    on = [f"{clean(obj.card.name)} on {obj.space}" for o in item.targets if (obj := zones.on_arena(o)) is not None]
     return f" → targets {', '.join(on)}" if on else ""
 
 
@@ -68,22 +71,23 @@ def queue_lines(game: Shown, resolving: list[Trigger] = ()) -> list[str]:  # typ
                 continue
             waiting.append(f"{item.card.name} (P{item.controller}): {ability_text(item.ability)}"
                            + _targets(game, item))
-    return lines + [f"Waiting {i}. {line}" for i, line in enumerate(waiting, 1)]
+    return [clean(line, 2 * LIMIT) for line in lines + [f"Waiting {i}. {line}" for i, line in enumerate(waiting, 1)]]
 
 
 def card_line(card: CardDef) -> str:
     sights = " ".join(card.sights) or "none"
     traits = f" [{', '.join(card.traits)}]" if card.traits else ""
-    return f"{card.name} ({card.id}) {card.element} Power {card.power} {card.stars}★ sights {sights}{traits}"
+    return clean(f"{card.name} ({card.id}) {card.element} Power {card.power} {card.stars}★ sights {sights}{traits}",
+                 2 * LIMIT)
 
 
 def _hand_entry(i: int, card: CardDef, short: bool) -> Text:
     """A Hand card: number, name, Power, Element, Stars and its Sights as arrows (its Owner's seat
     is the viewer's, so N is up); ``short`` drops the Element to its first three letters."""
     arrows = "".join(ARROW[d] for d in COMPASS if d in card.sights)
-    elem = card.element[:3] if short else card.element
+    elem = clean(card.element)[:3] if short else clean(card.element)
     text = Text(f"{i:>2} ", style="bold")
-    text.append(card.name, style="bold")
+    text.append(clean(card.name), style="bold")
     text.append(f" {card.power} {elem} {card.stars}★ {arrows}" + (" ✦" if short and card.abilities else ""))
     return text
 
@@ -98,11 +102,12 @@ def hand_lines(game: Shown, player: int, width: int, room: int) -> list[Text]:
     for i, card in enumerate(cards, 1):
         full.append(_hand_entry(i, card, False))
         if card.abilities:
-            full.extend(Text("     ").append_text(line) for line in wrap(Text(card_text(card), style="dim"), width - 5))
+            full.extend(Text("     ").append_text(line) for line in wrap(safe(card_text(card), 2 * LIMIT, "dim"), width - 5))
     if len(full) <= room:
         return full
     if len(cards) + 1 <= room:
-        return [title] + [_hand_entry(i, c, False).append(" · " + card_text(c) if c.abilities else "", style="dim")
+        return [title] + [_hand_entry(i, c, False).append(" · " + clean(card_text(c), 2 * LIMIT) if c.abilities else "",
+                                                          style="dim")
                           for i, c in enumerate(cards, 1)]
     half = (width - 1) // 2
     entries = [_hand_entry(i, c, True) for i, c in enumerate(cards, 1)]
@@ -119,15 +124,15 @@ def wrap(text: Text, width: int) -> list[Text]:
 
 def card_panel(card: CardDef) -> Panel:
     body = Text()
-    body.append(f"{card.element} · Power {card.power} · {card.stars} Star{'s' if card.stars != 1 else ''}\n")
+    body.append(clean(f"{card.element} · Power {card.power} · {card.stars} Star{'s' if card.stars != 1 else ''}") + "\n")
     body.append(f"Sights (from its Owner's seat): {' '.join(card.sights) or 'none'}\n")
     if card.traits:
-        body.append(f"Traits: {', '.join(card.traits)}\n")
+        body.append(clean(f"Traits: {', '.join(card.traits)}") + "\n")
     if card.abilities:
-        body.append(card_text(card) + "\n", style="bold")
+        body.append(clean(card_text(card), 2 * LIMIT) + "\n", style="bold")
     if card.flavor:
-        body.append(card.flavor, style="italic dim")
-    return Panel(body, title=f"{card.name} ({card.id})", title_align="left", expand=False)
+        body.append(clean(card.flavor, 2 * LIMIT), style="italic dim")
+    return Panel(body, title=safe(f"{card.name} ({card.id})"), title_align="left", expand=False)
 
 
 def object_panel(game: Shown, obj: GameObject) -> Panel:
@@ -154,7 +159,7 @@ def end_screen(game: Shown, log_path: str | None, width: int = 80) -> list[Text]
     if result.tiebreak:
         lines.append(Text("Tied: the holder of the First Player Token wins (BASELINE 7.4)."))
     if log_path:
-        lines.extend(wrap(Text(f"Game saved to {log_path}", style="dim"), width))
+        lines.extend(wrap(safe(f"Game saved to {log_path}", 2 * LIMIT, "dim"), width))
     lines.append(Text.assemble(("Winner: ", "bold"), player_label(game, result.winner)))
     return lines
 
@@ -179,16 +184,16 @@ def decision_view(game: Shown, decision: Decision, seat: int | None = None) -> T
     zones = game.state.zones
     text = Text()
     text.append_text(player_label(game, decision.player))
-    text.append(f" decides: {decision.prompt}\n", style="bold")
+    text.append(clean(f" decides: {decision.prompt}", 2 * LIMIT) + "\n", style="bold")
     kind = decision.kind
     if kind is Kind.ORDER_ATTEMPTS:
         for i, a in enumerate(decision.options, 1):
             verdict = narrate.attempt_reason(a.would_succeed, a.reason, a.attacker_power, a.defender_power,
                                              a.attacker_element, a.defender_element)
             arrow = _attempt_arrow(game, decision, a.direction, a.key, seat)
-            text.append(f" {i}. {a.direction} {arrow} {a.defender_name} on {a.key} "
-                        f"(Power {a.attacker_power} vs {a.defender_power}, {a.attacker_element} vs "
-                        f"{a.defender_element}): now {verdict}\n")
+            text.append(clean(f" {i}. {a.direction} {arrow} {a.defender_name} on {a.key} "
+                              f"(Power {a.attacker_power} vs {a.defender_power}, {a.attacker_element} vs "
+                              f"{a.defender_element}): now {verdict}", 2 * LIMIT) + "\n")
         outcomes = decision.context.get("outcomes", ())
         for o in outcomes:  # what each order does, where the engine could tell
             order = " ".join(str(decision.keys().index(k) + 1) for k in o.order)
@@ -197,24 +202,24 @@ def decision_view(game: Shown, decision: Decision, seat: int | None = None) -> T
     elif kind is Kind.ORDER_TRIGGERS:
         for i, t in enumerate(decision.options, 1):
             card = _card_by_id(game, t.card)
-            text.append(f" {i}. {t.name}: {ability_text(card.abilities[t.ability])}\n")
+            text.append(clean(f" {i}. {t.name}: {ability_text(card.abilities[t.ability])}", 2 * LIMIT) + "\n")
     elif kind is Kind.TARGETS:
         view = decision.context.get("trigger")
         if view is not None:
-            text.append(f" {ability_text(_card_by_id(game, view.card).abilities[view.ability])}\n")
+            text.append(clean(f" {ability_text(_card_by_id(game, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
         for i, space in enumerate(decision.options, 1):
             obj = zones.objects[zones.arena[space]]
-            text.append(f" {i}. {space} {obj.card.name} (Power {power(game.state, obj)}, {element(game.state, obj)}, "
-                        f"{obj.card.stars}★, P{obj.controller})\n")
+            text.append(clean(f" {i}. {space} {obj.card.name} (Power {power(game.state, obj)}, {element(game.state, obj)}, "
+                              f"{obj.card.stars}★, P{obj.controller})") + "\n")
     elif kind is Kind.CARD:
         for i, card_id in enumerate(decision.options, 1):
             text.append(f" {i}. {card_line(_card_by_id(game, card_id))}\n")
     elif kind is Kind.YES_NO:
         view = decision.context["trigger"]
-        text.append(f" {ability_text(_card_by_id(game, view.card).abilities[view.ability])}\n")
+        text.append(clean(f" {ability_text(_card_by_id(game, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
         if view.targets:
             named = [f"{zones.objects[zones.arena[s]].card.name} on {s}" for s in view.targets if s in zones.arena]
-            text.append(f" Targets: {', '.join(named)}\n")
+            text.append(clean(f" Targets: {', '.join(named)}", 2 * LIMIT) + "\n")
     elif kind is Kind.PICK_FACE_DOWN:
         text.append(f" Face-down cards 1-{len(decision.options)}, shuffled: you cannot see them.\n")
     elif kind is Kind.SPACE:

@@ -25,7 +25,8 @@ from .engine import events as ev
 from .frame import View, compose, lines_of
 from .narrate import Narrator, summary, terse
 from .queue_watch import QueueWatch
-from .record import Recorder, undo
+from .record import NAME_LIMIT, Recorder, undo
+from .safe_text import clean, safe
 from .screen import Screen
 
 COMMANDS = ("help", "inspect", "log", "queue", "rules", "elements", "view", "undo", "concede", "save", "quit")
@@ -74,7 +75,7 @@ class ScriptReader:
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             if line.strip() and not line.lstrip().startswith("#"):
                 self.line_number = number
-                self.console.print(Text(prompt + line))
+                self.console.print(safe(prompt + line, LINE_LIMIT))
                 return line
         raise EOFError
 
@@ -137,9 +138,9 @@ class HotSeat:
     def _note(self, message: str, style: str = "bold") -> None:
         """One line: on the message line at the keyboard (until the next line), printed for a script."""
         if isinstance(self.reader, Screen):
-            self.reader.message = Text(message, style=style)
+            self.reader.message = safe(message, LINE_LIMIT, style)
         else:
-            self.console.print(Text(message, style=style))
+            self.console.print(safe(message, LINE_LIMIT, style))
 
     def _frame(self, width: int, height: int) -> list[Text]:
         self.view.log = self._lines()
@@ -150,7 +151,7 @@ class HotSeat:
 
     def _handoff(self, player: int) -> None:
         """A screen without private information: what happened since, then change hands."""
-        name = self.game.setup.names[player - 1]
+        name = clean(self.game.setup.names[player - 1], NAME_LIMIT)
         told = summary(self.game.events[self._since_handoff:], self.game.setup.names)
         banner = [Text(f"Pass to {name} — press Enter", style=render.PLAYER_STYLE[player] + " reverse")]
         if told:
@@ -168,11 +169,11 @@ class HotSeat:
     def run(self) -> int:
         if isinstance(self.reader, Screen):
             self.reader.frame = self._frame
-            self.reader.message = Text(f"Recording to {self.recorder.path}", style="dim")
+            self.reader.message = safe(f"Recording to {self.recorder.path}", style="dim")
         else:
             for line in self._lines()[-20:]:
                 self.console.print(Text(line))
-            self.console.print(Text(f"Recording to {self.recorder.path}", style="dim"))
+            self.console.print(safe(f"Recording to {self.recorder.path}", style="dim"))
         try:
             return self._loop()
         except KeyboardInterrupt:  # Ctrl-C while the engine ran: its answer is already on disk
@@ -204,7 +205,7 @@ class HotSeat:
 
     def _ask(self, decision: Decision) -> int | None:
         """Read lines until one answers the decision (None) or ends the session (an exit code)."""
-        name = self.game.setup.names[decision.player - 1]
+        name = clean(self.game.setup.names[decision.player - 1], NAME_LIMIT)
         shows_hand = decision.kind is Kind.SUMMON and (decision.player == self.viewer or self.open_hands)
         self.view = View(seat=self._seat(decision.player), decision=decision,
                          hand=decision.player if shows_hand else None)
@@ -258,14 +259,14 @@ class HotSeat:
             return None
         assert isinstance(self.reader, ScriptReader)
         self._error(f"line {self.reader.line_number}: {why}")
-        self.console.print(Text(f"Game saved to {self.recorder.path}"))
+        self.console.print(safe(f"Game saved to {self.recorder.path}"))
         self.recorder.close()
         return EXIT_BAD_SCRIPT
 
     def _leave(self) -> int:
         self.recorder.close()
-        self.console.print(Text(f"Game saved to {self.recorder.path}"))
-        self.console.print(Text(f"Resume it with: momon play --resume {self.recorder.path}"))
+        self.console.print(safe(f"Game saved to {self.recorder.path}"))
+        self.console.print(safe(f"Resume it with: momon play --resume {self.recorder.path}"))
         return EXIT_DONE if self.reader.interactive else EXIT_SCRIPT_ENDED
 
     def _command(self, word: str, arg: str, decision: Decision):
@@ -295,7 +296,7 @@ class HotSeat:
         elif word == "undo":
             return self._undo(decision)
         elif word == "save":
-            self._show(Text(f"Saved to {self.recorder.path} (every answer is saved as you play)."))
+            self._show(safe(f"Saved to {self.recorder.path} (every answer is saved as you play)."))
         elif word == "quit":
             return self._leave()
         elif word == "concede":
@@ -311,7 +312,7 @@ class HotSeat:
         self.view.seat = self._seat(self.view.decision.player if self.view.decision else 1)
 
     def _concede(self, arg: str, decision: Decision):
-        names = self.game.setup.names
+        names = [clean(name, NAME_LIMIT) for name in self.game.setup.names]
         low = arg.lower()
         matches = [p for p in (1, 2) if low and (names[p - 1].lower() == low or low in (f"p{p}", str(p)))] \
             or [p for p in (1, 2) if low and names[p - 1].lower().startswith(low)]

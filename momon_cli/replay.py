@@ -15,7 +15,8 @@ from .engine.arena import SPACES
 from .engine.effects import element, has_ward, power, scores, token_value
 from .engine.state import snapshot
 from .narrate import Narrator
-from .record import Record, setup_from_header
+from .record import NAME_LIMIT, Record, setup_from_header
+from .safe_text import clean
 
 
 class _Stop(BaseException):
@@ -185,13 +186,13 @@ def _answer_words(entry: dict, names) -> str:
 def transcript(record: Record, fmt: str = "md") -> str:
     """The whole game in words: every answer and every event, in order."""
     head = record.header
-    names = head["names"]
+    names = [clean(name, NAME_LIMIT) for name in head["names"]]
     game = rebuild(record)
     narrator = Narrator(tuple(names))
     md = fmt == "md"
     out = [f"# {names[0]} vs {names[1]}" if md else f"{names[0]} vs {names[1]}", ""]
-    out.append(f"{'- ' if md else ''}Decks: {head['decks'][0]} vs {head['decks'][1]}")
-    out.append(f"{'- ' if md else ''}Rules: {head['profile']}, seed {head['seed']}, recorded {head['created']}")
+    out.append(clean(f"{'- ' if md else ''}Decks: {head['decks'][0]} vs {head['decks'][1]}", 500))
+    out.append(clean(f"{'- ' if md else ''}Rules: {head['profile']}, seed {head['seed']}, recorded {head['created']}", 500))
     answer_mark = "> " if md else "  >> "
 
     def tell(event) -> None:
@@ -206,7 +207,7 @@ def transcript(record: Record, fmt: str = "md") -> str:
     events = iter(game.events)
     for entry in record.entries:  # answers in the places the record holds them
         if entry["type"] != "event":
-            out.append(answer_mark + _answer_words(entry, names))
+            out.append(answer_mark + clean(_answer_words(entry, names)))
         elif (event := next(events, None)) is not None:
             tell(event)
     for event in events:  # what a torn record lost, the replay supplies

@@ -1,0 +1,76 @@
+"""Ctrl-C (SIGINT) and kill -9 (SIGKILL) at random moments of a scripted ``momon play``:
+every game resumes, with at most the answer in progress lost."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from short_game import resume_and_finish
+from typer.testing import CliRunner
+
+from momon_cli.cli import app
+from momon_cli.record import read_record
+from momon_cli.replay import verify
+
+GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
+ARGS = ["--p1", "Ann", "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism", "--seed", "7", "--first", "1"]
+LINES = [line for line in GAME.read_text().splitlines() if line and not line.startswith("#")]
+TRIALS = 20
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory):
+    path = tmp_path_factory.mktemp("whole") / "whole.jsonl"
+    assert CliRunner().invoke(app, ["play", *ARGS, "--script", str(GAME), "--log", str(path)]).exit_code == 0
+    return read_record(path)
+
+
+def _interrupted_game(path: Path, out: Path, sig: int, rng: random.Random) -> None:
+    """Start the game, feed its lines with small random gaps, and send ``sig`` at a random
+    moment once the record has begun; then let it end (EOF) if it is still running."""
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", "PYTHONUNBUFFERED": "1"}
+    with out.open("wb") as sink:
+        proc = subprocess.Popen([sys.executable, "-m", "momon_cli", "play", *ARGS, "--script", "-", "--log", str(path)],
+                                stdin=subprocess.PIPE, stdout=sink, stderr=subprocess.STDOUT, env=env)
+        deadline = time.monotonic() + 30
+        while not (path.exists() and path.stat().st_size) and time.monotonic() < deadline:
+            time.sleep(0.005)
+        moment = rng.randrange(len(LINES))
+        try:
+            for i, line in enumerate(LINES):
+                if i == moment:
+                    time.sleep(rng.uniform(0, 0.02))
+                    proc.send_signal(sig)
+                proc.stdin.write((line + "\n").encode())
+                proc.stdin.flush()
+                time.sleep(rng.uniform(0, 0.004))
+        except BrokenPipeError:
+            pass
+        try:
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        proc.wait(timeout=30)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL], ids=["SIGINT", "SIGKILL"])
+def test_signals_at_random_moments_lose_at_most_the_answer_in_progress(tmp_path, whole, sig):
+    rng = random.Random(f"signals-{int(sig)}")
+    for trial in range(TRIALS):
+        path, out = tmp_path / f"g{trial}.jsonl", tmp_path / f"out{trial}.txt"
+        _interrupted_game(path, out, sig, rng)
+        shown = out.read_text(encoding="utf-8", errors="replace")
+        assert "Traceback" not in shown, shown
+        held = read_record(path)
+        asked = sum(line.startswith(("Ann › ", "Bea › ")) for line in shown.splitlines())
+        assert asked - 1 <= len(held.answers) <= asked, (trial, asked, len(held.answers))
+        assert held.answers == whole.answers[: len(held.answers)]
+        assert verify(held) is None, trial
+        assert resume_and_finish(path, whole.answers) == whole.events, trial
