@@ -66,9 +66,10 @@ def setup_from_header(head: dict, matrix: ElementMatrix) -> Setup:
             pool[card.id] = card
         position = position_from_mapping(head["position"], pool, matrix.elements, "record")
         return Setup(position, matrix, head["seed"], head["profile"], tuple(head["names"]))
+    except DataError as err:  # one line for the record, however many problems its cards have
+        more = f" (and {len(err.problems) - 1} more)" if len(err.problems) > 1 else ""
+        raise DataError([f"the record's card data is damaged: {err.problems[0]}{more}"]) from None
     except (KeyError, TypeError, ValueError, AttributeError) as err:
-        if isinstance(err, DataError):
-            raise
         raise DataError([f"the record's header is damaged: {err}"]) from None
 
 
