@@ -1,0 +1,112 @@
+"""Record files and input lines under misuse: a second writer, files that are not ours,
+symlinks, long or odd lines, long names. Each gets one line, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from short_game import record
+from typer.testing import CliRunner
+
+from momon_cli.cli import app
+from momon_cli.record import RecordFile, read_record
+
+runner = CliRunner()
+GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
+ARGS = ["play", "--p1", "Ann", "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism", "--seed", "7", "--first", "1"]
+LINES = [line for line in GAME.read_text().splitlines() if line and not line.startswith("#")]
+
+
+def _play(log: Path, script: str, *extra: str):
+    return runner.invoke(app, [*ARGS, "--script", "-", "--log", str(log), *extra], input=script)
+
+
+def test_a_second_writer_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "g.jsonl"
+    assert _play(path, LINES[0] + "\n").exit_code == 3
+    before = path.read_bytes()
+    held = RecordFile(path, create=False)  # another momon playing this record
+    for result in (_play(path, ""), runner.invoke(app, ["play", "--resume", str(path), "--script", "-"], input="")):
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1
+        assert "another momon is writing this record" in result.stderr
+    held.close()
+    assert path.read_bytes() == before
+    assert runner.invoke(app, ["play", "--resume", str(path), "--script", "-"], input="").exit_code == 3
+
+
+def test_log_never_overwrites_a_file_that_is_not_this_games_record(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    result = _play(notes, "")
+    assert result.exit_code == 1 and "not a record of this game" in result.stderr and "--force" in result.stderr
+    assert notes.read_text() == "my notes\n"
+    other = record(tmp_path / "other.jsonl")  # a record of another game
+    kept = other.read_bytes()
+    assert _play(other, "").exit_code == 1 and other.read_bytes() == kept
+    assert _play(other, "", "--force").exit_code == 3 and read_record(other).header["seed"] == 7
+    assert _play(other, LINES[0] + "\n").exit_code == 3  # the same game again: no --force needed
+    assert _play(notes, "", "--force").exit_code == 3
+
+
+def test_symlinks_are_never_followed_for_writing(tmp_path):
+    target = tmp_path / "precious.txt"
+    target.write_text("precious\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    for extra in ((), ("--force",)):
+        result = _play(link, "", *extra)
+        assert result.exit_code == 1 and "symbolic link" in result.stderr
+    path = tmp_path / "g.jsonl"
+    _play(path, "\n".join(LINES[:3]) + "\n")
+    trap = path.with_name(path.name + ".resume")  # the old temporary name, planted by someone else
+    trap.symlink_to(target)
+    resumed = runner.invoke(app, ["play", "--resume", str(path), "--script", "-"], input="\n".join(LINES[3:]) + "\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert target.read_text() == "precious\n" and trap.is_symlink()
+    result = runner.invoke(app, ["play", "--resume", str(link), "--script", "-"], input="")
+    assert result.exit_code == 1 and "symbolic link" in result.stderr
+
+
+def test_verify_tells_unfinished_from_tampered_and_names_a_missing_digest(tmp_path):
+    path = tmp_path / "g.jsonl"
+    _play(path, "\n".join(LINES[:5]) + "\n")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 3 and "unfinished, resumable at answer 6" in result.stdout
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    del head["cards_digest"]
+    path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    assert "no digest" in runner.invoke(app, ["verify", str(path)]).stdout
+
+
+def test_odd_lines_at_the_prompt_are_refused_in_one_line(tmp_path):
+    for line, why in (("summon ² A4", "matches '²'"), ("summon " + "x" * 5000 + " A4", "longer than 4096"),
+                      ("summon halo A4\xff", "not a Space")):
+        script = tmp_path / "s.txt"
+        script.write_bytes(line.encode("utf-8", "surrogateescape") if "\xff" not in line
+                           else b"summon halo A4\xff\n")
+        result = runner.invoke(app, [*ARGS, "--script", str(script), "--log", str(tmp_path / "g.jsonl"), "--force"])
+        assert result.exit_code == 2 and "line 1:" in result.stdout and why in result.stdout, result.stdout
+        assert "Traceback" not in result.output
+
+
+def test_player_names_are_bounded_and_markup_is_only_text(tmp_path):
+    result = runner.invoke(app, ["play", "--p1", "A" * 25, "--script", "-"], input="")
+    assert result.exit_code == 1 and "1-24 printable characters" in result.stderr
+    result = runner.invoke(app, ["play", "--p1", "Ann\x1b]0;x\x07", "--script", "-"], input="")
+    assert result.exit_code == 1 and "\x1b" not in result.output
+    path = tmp_path / "g.jsonl"
+    args = [a if a != "Ann" else "Ann [/]" for a in ARGS]
+    result = runner.invoke(app, [*args, "--script", str(GAME), "--log", str(path)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0 and "Winner: Ann [/] (P1)" in result.stdout
+    assert "Ann [/] vs Bea" in runner.invoke(app, ["games", "--folder", str(tmp_path)], env={"COLUMNS": "200"}).stdout
+
+
+def test_deck_paths_that_cannot_be_read_are_one_line(tmp_path):
+    (tmp_path / "dir.toml").mkdir()
+    os.symlink("loop.toml", tmp_path / "loop.toml")
+    for deck in ("dir.toml", "loop.toml"):
+        result = runner.invoke(app, ["play", "--deck1", str(tmp_path / deck), "--script", "-"], input="")
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1 and "Traceback" not in result.output
