@@ -473,7 +473,8 @@ def _write_position(rec, turn: int, out: Path) -> None:
         out.write_text(position_to_toml(found), encoding="utf-8")
     except OSError as err:
         _fail(f"cannot write {out}: {err.strerror}")
-    typer.echo(f"Position at the start of turn {turn} written to {out}; play it with: momon play --position {out}")
+    typer.echo(clean(f"Position at the start of turn {turn} written to {out}; play it with: momon play --position {out}",
+                     MESSAGE_LIMIT))
 
 
 @app.command("verify")
