@@ -1,5 +1,6 @@
 """Ctrl-C (SIGINT) and kill -9 (SIGKILL) at random moments of a scripted ``momon play``:
-every game resumes, with at most the answer in progress lost."""
+every game resumes, with at most the answer in progress lost. A signal that comes after
+the game has ended leaves a finished record, which must equal the uninterrupted one."""
 
 from __future__ import annotations
 
@@ -33,30 +34,23 @@ def whole(tmp_path_factory):
 
 
 def _interrupted_game(path: Path, out: Path, sig: int, rng: random.Random) -> None:
-    """Start the game, feed its lines with small random gaps, and send ``sig`` at a random
-    moment once the record has begun; then let it end (EOF) if it is still running."""
+    """Start the game with its whole script, wait until a random number of answers is on
+    disk, then send ``sig`` a random few milliseconds later (mid-answer, mid-render or
+    mid-read); let it end (EOF) if it is still running."""
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", "PYTHONUNBUFFERED": "1"}
+    target = rng.randrange(len(LINES))
     with out.open("wb") as sink:
         proc = subprocess.Popen([sys.executable, "-m", "momon_cli", "play", *ARGS, "--script", "-", "--log", str(path)],
                                 stdin=subprocess.PIPE, stdout=sink, stderr=subprocess.STDOUT, env=env)
+        proc.stdin.write(("\n".join(LINES) + "\n").encode())
+        proc.stdin.close()
         deadline = time.monotonic() + 30
-        while not (path.exists() and path.stat().st_size) and time.monotonic() < deadline:
-            time.sleep(0.005)
-        moment = rng.randrange(len(LINES))
-        try:
-            for i, line in enumerate(LINES):
-                if i == moment:
-                    time.sleep(rng.uniform(0, 0.02))
-                    proc.send_signal(sig)
-                proc.stdin.write((line + "\n").encode())
-                proc.stdin.flush()
-                time.sleep(rng.uniform(0, 0.004))
-        except BrokenPipeError:
-            pass
-        try:
-            proc.stdin.close()
-        except BrokenPipeError:
-            pass
+        while proc.poll() is None and time.monotonic() < deadline:
+            if path.exists() and path.read_bytes().count(b'"type":"answer"') >= target:
+                time.sleep(rng.uniform(0, 0.05))
+                proc.send_signal(sig)
+                break
+            time.sleep(0.002)
         proc.wait(timeout=30)
 
 
