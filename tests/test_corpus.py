@@ -235,3 +235,17 @@ def test_special_files_as_decks_and_card_sets(tmp_path):
     for path in _special_files(tmp_path, ".toml"):
         deck_commands(path, False, tmp_path)
         card_commands(path, False, tmp_path)
+
+
+@pytest.mark.parametrize("name", HOSTILE, ids=range(len(HOSTILE)))
+def test_hostile_names_on_the_full_screen(tmp_path, name):
+    """The keyboard's screen: hand-off banner, Arena, Hand, decision, status line and end."""
+    from repl_driver import play
+
+    from momon_cli.engine import Game
+
+    game = Game(short_game.setup(names=(name[:NAME_LIMIT], "Bea"), card_name=name[:CARD_NAME_LIMIT]))
+    run = play(game, "\ninspect 1\n\nqueue\n\nlog\n\n\x04", tmp_path, width=120, height=50)
+    assert run.frames and not UNSAFE.search(run.text), UNSAFE.search(run.text)
+    flat = "".join(run.text.split())
+    assert "".join(clean(name[:CARD_NAME_LIMIT]).split())[:10] in flat  # the card, shown literally
