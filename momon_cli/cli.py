@@ -114,15 +114,30 @@ def simulate(
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
     log_dir: Path | None = typer.Option(None, help="Write each game's record into this folder."),
+    all_pairs: bool = typer.Option(False, "--all-pairs", help="Every built-in deck against every one, both seats: "
+                                   "GAMES games per pairing, a win matrix and each deck against the field."),
+    bot1: str | None = typer.Option(None, help="A bot (random, greedy, search) against --bot2, seats swapped every "
+                                    "other game: win rates with 95% intervals."),
+    bot2: str | None = typer.Option(None, help="The other bot, as for --bot1."),
+    jobs: int = typer.Option(1, min=1, max=64, help="With --bot1/--bot2: games in this many processes."),
 ) -> None:
     """Play random-vs-random games and report games per second.
 
-    Example: momon simulate --games 2000 --seed 1 --rules simultaneous
+    Examples: momon simulate --games 2000 --seed 1 --rules simultaneous ·
+    momon simulate --all-pairs --games 200 · momon simulate --bot1 greedy --bot2 random --games 400
     """
     from . import simulate as sim
     from .record import RecordError
 
+    if bot1 or bot2:
+        _tournament_report([bot1 or "random", bot2 or "random"], builtin_deck_names(), games, seed, rules, jobs,
+                           "local", None, None, None, None)
+        return
     matrix, pool = _load(cards)
+    if all_pairs:
+        _pairings_report(sim.run_pairings(games, seed, [load_deck(n, pool) for n in builtin_deck_names()], matrix,
+                                          rules))
+        return
     for deck in filter(None, (deck1, deck2)):
         _data_file(deck, "deck")
     with _loading(deck1, deck2):
@@ -162,6 +177,124 @@ def bench(games: int = typer.Option(1000, "--games", "-n", min=10, help="Games p
                    f"bare loop {r.bare_games_per_second:6.0f} games/s, ratio {r.ratio:.1f}")
 
 
+def _bots(names: tuple[str | None, str | None], seed: int | None, pool: tuple, seconds: float | None):
+    """``bot:NAME`` seats: the bots that answer them, and the names they play under."""
+    from .bots import BOTS, make_bot
+
+    bots, out = {}, []
+    for player, name in enumerate(names, 1):
+        if name is not None and name.startswith("bot:"):
+            kind = name[4:]
+            if kind not in BOTS:
+                _fail(f"unknown bot {clean(kind, 20)!r}: choose bot:{', bot:'.join(BOTS)}")
+            bots[player] = make_bot(kind, f"{seed}-{player}", pool, seconds)
+            name = f"{kind.capitalize()} bot" + ("" if names[2 - player] != name else f" {player}")
+        out.append(name)
+    return bots, (out[0], out[1])
+
+
+def _pairings_report(report) -> None:
+    """The balance report: a win matrix (row deck's wins over column deck) and the field."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{report.games} games ({report.seconds:.0f} s): row deck wins against column deck, %")
+    short = {d: "".join(w[0] for w in d.split())[:4] for d in report.decks}
+    table.add_column("Deck")
+    for d in report.decks:
+        table.add_column(safe(short[d]), justify="right")
+    table.add_column("Field", justify="right")
+    for a in report.decks:
+        cells = ["—" if a == b else f"{100 * report.rate(a, b):.0f}" for b in report.decks]
+        table.add_row(safe(f"{a} ({short[a]})"), *cells, f"{100 * report.against_field(a):.1f}")
+    console = Console()
+    console.print(table)
+    console.print("end reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(report.reasons.items())))
+
+
+def _tournament_report(bots: list[str], decks: list[str], games: int, seed: int, rules: str, jobs: int,
+                       backend: str, address: str | None, as_json: Path | None, as_csv: Path | None,
+                       bot_time: float | None = None) -> None:
+    """Play the games with a progress bar, then print win rates, 95% intervals and Elo."""
+    import json
+
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from . import tournament as t
+
+    tasks = t.specs(bots, decks, games, seed, rules, bot_time)
+    if not tasks:
+        _fail("a tournament needs two bots")
+    try:
+        runner = t.run_ray(tasks, address) if backend == "ray" else t.run_local(tasks, jobs)
+        outcomes = []
+        with Progress(transient=True) as progress:
+            bar = progress.add_task(f"{len(tasks)} games", total=len(tasks))
+            for outcome in runner:
+                outcomes.append(outcome)
+                progress.advance(bar)
+    except ImportError:
+        _fail("the Ray backend needs the ray extra: pip install 'momon-cli[ray]'")
+    rows = t.standings(tasks, outcomes)
+    ratings = t.elo(rows)
+    table = Table(title=f"{len(tasks)} games, {rules} rules, seats swapped every other game")
+    for col in ("Bot", "Opponent", "Wins", "Games", "Win rate", "95% interval"):
+        table.add_column(col)
+    for r in rows:
+        low, high = r.interval()
+        table.add_row(r.bot, r.opponent, str(r.wins), str(r.games), f"{100 * r.rate:.1f}%",
+                      f"{100 * low:.1f}–{100 * high:.1f}%")
+    console = Console()
+    console.print(table)
+    console.print("Elo: " + ", ".join(f"{b} {e:.0f}" for b, e in sorted(ratings.items(), key=lambda x: -x[1])))
+    data = t.to_rows(rows)
+    if as_json is not None:
+        as_json.write_text(json.dumps({"rows": data, "elo": ratings}, indent=1) + "\n", encoding="utf-8")
+    if as_csv is not None:
+        import csv
+
+        with as_csv.open("w", newline="", encoding="utf-8") as f:
+            writer = csv.DictWriter(f, fieldnames=list(data[0]))
+            writer.writeheader()
+            writer.writerows(data)
+
+
+@app.command()
+def tournament(
+    bots: str = typer.Option("random,greedy,search", help="Bots, comma-separated: random, greedy, search."),
+    decks: str = typer.Option("all", help="Built-in decks, comma-separated, or all."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="Games for every pair of bots."),
+    seed: int = typer.Option(1, help="The run's seed: each game's seed comes from it and the game's number."),
+    rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
+    jobs: int = typer.Option(1, min=1, max=64, help="Play in this many processes (same results as 1)."),
+    backend: str = typer.Option("local", help="local (processes) or ray (a Ray cluster; local Ray without --address)."),
+    address: str | None = typer.Option(None, help="The Ray cluster's address, with --backend ray."),
+    bot_time: float | None = typer.Option(None, "--bot-time", min=0.05, max=30,
+                                          help="Seconds a search bot may think per Summon (default: its playouts)."),
+    as_json: Path | None = typer.Option(None, "--json", help="Also write the results as JSON here."),
+    as_csv: Path | None = typer.Option(None, "--csv", help="Also write the results as CSV here."),
+) -> None:
+    """Bots against bots: win rates with 95% confidence intervals and Elo ratings.
+
+    Examples: momon tournament --bots random,greedy --games 400 --jobs 2 ·
+    momon tournament --backend ray --address ray://head:10001
+    """
+    from .bots import BOTS
+
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if any(b not in BOTS for b in names) or len(names) < 2:
+        _fail(f"--bots takes two or more of {', '.join(BOTS)}")
+    known = builtin_deck_names()
+    chosen = known if decks == "all" else [d.strip() for d in decks.split(",")]
+    if any(d not in known for d in chosen):
+        _fail(f"--decks takes all or built-in deck names: {', '.join(known)}")
+    if backend not in ("local", "ray"):
+        _fail("--backend is local or ray")
+    _tournament_report(names, chosen, games, seed, rules, jobs, backend, address, as_json, as_csv, bot_time)
+
+
 def _load(cards: list[Path]):
     for path in cards:
         _data_file(path, "card file")
@@ -182,8 +315,11 @@ def default_log_path(seed: int) -> Path:
 
 @app.command()
 def play(
-    p1: str | None = typer.Option(None, "--p1", help="Player 1's name (asked if omitted)."),
-    p2: str | None = typer.Option(None, "--p2", help="Player 2's name (asked if omitted)."),
+    p1: str | None = typer.Option(None, "--p1", help="Player 1's name (asked if omitted), or bot:random, "
+                                  "bot:greedy or bot:search to play against a bot."),
+    p2: str | None = typer.Option(None, "--p2", help="Player 2's name (asked if omitted), or a bot as for --p1."),
+    bot_time: float | None = typer.Option(None, "--bot-time", min=0.05, max=30,
+                                          help="Seconds a search bot may think per Summon (default: its playouts)."),
     deck1: str = typer.Option(DEFAULT_DECKS[0], help="Player 1's deck: a built-in name or a file."),
     deck2: str = typer.Option(DEFAULT_DECKS[1], help="Player 2's deck: a built-in name or a file."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
@@ -209,6 +345,8 @@ def play(
       momon play
 
       momon play --p1 Ann --p2 Bea --deck1 dawn-dusk --deck2 prism --seed 7
+
+      momon play --p1 Ann --p2 bot:search --bot-time 0.5
 
       momon play --script moves.txt --p1 Ann --p2 Bea --seed 7
 
@@ -254,6 +392,8 @@ def play(
             d1, d2 = load_deck(deck1, pool), load_deck(deck2, pool)
             start = Position.new_game((d1.cards, d2.cards), first)
             deck_names = (d1.name, d2.name)
+    bots, (p1, p2) = _bots((p1, p2), seed, tuple(pool.values()), bot_time)
+    options["bots"] = bots
     if script is None:
         p1 = p1 or typer.prompt("Player 1's name", default="Player 1")
         while not p2 or p2 == p1:
@@ -282,21 +422,27 @@ def cards_command(
     query: str | None = typer.Argument(None, help="A card id or the start of a name: show that card in full."),
     element: str | None = typer.Option(None, help="Only this Element."),
     stars: int | None = typer.Option(None, min=1, max=5, help="Only this many Stars."),
+    has: str | None = typer.Option(None, help="Only cards using this key of docs/cards.md (swap, incite, once...)."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
 ) -> None:
-    """Browse the card pool; name one card to see it in full.
+    """Browse the card pool; name one card to see it in full, with the decks that use it.
 
-    Examples: momon cards · momon cards --element Fire · momon cards MCL-003 · momon cards cinder
+    Examples: momon cards · momon cards --element Fire · momon cards --has swap · momon cards MCL-003
     """
     from rich.console import Console
     from rich.table import Table
 
     from . import render
-    from .cardtext import card_text
+    from .cardtext import card_text, mechanics
 
     _, pool = _load(cards)
     console = Console()
     found = list(pool.values())
+    if has:
+        keys = sorted({k for c in found for k in mechanics(c)})
+        if has not in keys:
+            _fail(f"--has takes one of: {', '.join(keys)}")
+        found = [c for c in found if has in mechanics(c)]
     if element:
         found = [c for c in found if c.element.lower() == element.lower()]
     if stars:
@@ -306,6 +452,8 @@ def cards_command(
         found = [c for c in found if c.id.lower() == low or c.name.lower().startswith(low)]
         if len(found) == 1:
             console.print(render.card_panel(found[0]))
+            users = [d.name for d in (load_deck(n, pool) for n in builtin_deck_names()) if found[0] in d.cards]
+            console.print(safe("Used by: " + (", ".join(users) if users else "no built-in deck")))
             return
     if not found:
         _fail("no card matches")
@@ -319,21 +467,21 @@ def cards_command(
 
 @app.command("decks")
 def decks_command() -> None:
-    """List the built-in decks (use their names with --deck1 / --deck2)."""
+    """List the built-in decks and their plans (use their names with --deck1 / --deck2)."""
     from rich.console import Console
-    from rich.table import Table
+    from rich.text import Text
 
     _, pool = _load([])
-    table = Table()
-    for col in ("Name", "Deck", "Format", "Cards", "Stars", "Elements"):
-        table.add_column(col)
+    console = Console()
     for name in builtin_deck_names():
         with _loading(name):
             deck = load_deck(name, pool)
-        elements = sorted({c.element for c in deck.cards})
-        table.add_row(*(safe(v) for v in (name, deck.name, deck.format, len(deck.cards), sum(c.stars for c in deck.cards),
-                                          " ".join(elements))))
-    Console().print(table)
+        elements = " ".join(sorted({c.element for c in deck.cards}))
+        line = Text.assemble(safe(name, style="bold"), " — ", safe(f"{deck.name} · {deck.format} · "
+                             f"{len(deck.cards)} cards · {sum(c.stars for c in deck.cards)}★ · {elements}"))
+        console.print(line)
+        if deck.plan:
+            console.print(Text("    ") + safe(deck.plan, style="dim"))
 
 
 @deck_app.command("check")

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from . import render, rulesdoc
 from .answers import ACCEPTED, BadAnswer, parse
+from .bots import RandomBot
 from .completion import PositionCompleter
 from .elements_chart import chart
 from .engine import Decision, Game, IllegalAnswer, Kind
@@ -84,7 +85,8 @@ class HotSeat:
     """Runs one game at the terminal (or from a script) until it ends or the players leave."""
 
     def __init__(self, game: Game, console: Console, recorder: Recorder, reader: Screen | ScriptReader | None = None,
-                 *, open_hands: bool = False, full_log: bool = False, fixed_seat: int | None = None) -> None:
+                 *, open_hands: bool = False, full_log: bool = False, fixed_seat: int | None = None,
+                 bots: dict[int, RandomBot] | None = None) -> None:
         self.console = console
         self.recorder = recorder
         self.reader = reader if reader is not None else Screen()
@@ -93,6 +95,9 @@ class HotSeat:
         self.fixed_seat = fixed_seat  # None: the deciding player's seat
         self.histories = {1: InMemoryHistory(), 2: InMemoryHistory()}
         self.viewer: int | None = None  # who is known to be at the keyboard
+        self.bots = bots or {}
+        if self.bots:  # the one person plays the other seat and sees their own Hand
+            self.viewer = 3 - next(iter(self.bots)) if len(self.bots) == 1 else None
         self.view = View()
         self._take(game)
 
@@ -189,7 +194,11 @@ class HotSeat:
     def _loop(self) -> int:
         while self.game.pending is not None:
             decision = self.game.pending
-            private = self.reader.interactive and decision.kind in PRIVATE and not self.open_hands
+            if decision.player in self.bots:
+                self._bot_answers(decision)
+                continue
+            private = (self.reader.interactive and decision.kind in PRIVATE and not self.open_hands
+                       and not self.bots)  # with one person at the keyboard there is no one to hide from
             try:
                 if private and decision.player != self.viewer:
                     self._handoff(decision.player)
@@ -262,6 +271,17 @@ class HotSeat:
         self.console.print(safe(f"Game saved to {self.recorder.path}"))
         self.recorder.close()
         return EXIT_BAD_SCRIPT
+
+    def _bot_answers(self, decision: Decision) -> None:
+        """A bot's turn to decide: it answers as a person would, through the record."""
+        name = self.game.setup.names[decision.player - 1]
+        if self.reader.interactive:
+            with self.console.status(safe(f"{name} is thinking…")):
+                answer = self.bots[decision.player].answer(self.game)
+        else:
+            answer = self.bots[decision.player].answer(self.game)
+        self.recorder.answer(answer)
+        self.undoable.clear()
 
     def _leave(self) -> int:
         self.recorder.close()

@@ -48,3 +48,60 @@ def test_pairings_play_every_deck_against_every_deck_in_both_seats():
                 assert report.played[a, b] == 8 and report.wins[a, b] + report.wins[b, a] == 8
         assert 0.0 <= report.against_field(a) <= 1.0
     assert sum(report.reasons.values()) == report.games
+
+
+def test_cards_filter_by_mechanic_and_show_the_decks_using_a_card():
+    from typer.testing import CliRunner
+
+    from momon_cli.cli import app
+    runner = CliRunner()
+    result = runner.invoke(app, ["cards", "--has", "swap"])
+    assert result.exit_code == 0 and "MCL-035" in result.output and "MCL-001" not in result.output
+    result = runner.invoke(app, ["cards", "MCL-035"])
+    assert "Used by: Control Swaps" in result.output
+    result = runner.invoke(app, ["cards", "--has", "nonsense"])
+    assert result.exit_code == 1 and "--has takes one of" in result.output
+
+
+def test_decks_show_each_plan():
+    from typer.testing import CliRunner
+
+    from momon_cli.cli import app
+    result = CliRunner().invoke(app, ["decks"])
+    assert result.exit_code == 0 and "A Ward wall" in " ".join(result.output.split())
+
+
+def test_simulate_all_pairs_prints_the_win_matrix_and_the_field():
+    from typer.testing import CliRunner
+
+    from momon_cli.cli import app
+    result = CliRunner().invoke(app, ["simulate", "--all-pairs", "--games", "2", "--rules", "simultaneous"])
+    assert result.exit_code == 0 and "Field" in result.output and "end reasons: full-arena" in result.output
+
+
+def test_tournament_writes_json_and_csv_and_simulate_takes_two_bots(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from momon_cli.cli import app
+    runner = CliRunner()
+    result = runner.invoke(app, ["tournament", "--bots", "random,greedy", "--decks", "ember-tide,prism", "--games", "4",
+                                 "--json", str(tmp_path / "t.json"), "--csv", str(tmp_path / "t.csv")])
+    assert result.exit_code == 0, result.output
+    data = json.loads((tmp_path / "t.json").read_text())
+    assert {r["bot"] for r in data["rows"]} == {"random", "greedy"} and set(data["elo"]) == {"random", "greedy"}
+    assert (tmp_path / "t.csv").read_text().startswith("bot,opponent,wins,games")
+    result = runner.invoke(app, ["simulate", "--bot1", "greedy", "--bot2", "random", "--games", "2"])
+    assert result.exit_code == 0 and "95% interval" in result.output
+    assert runner.invoke(app, ["tournament", "--bots", "random,wizard"]).exit_code == 1
+
+
+def test_play_against_a_bot_from_a_script(tmp_path):
+    from typer.testing import CliRunner
+
+    from momon_cli.cli import app
+    result = CliRunner().invoke(app, ["play", "--p1", "Ann", "--p2", "bot:greedy", "--seed", "4", "--script", "-",
+                                      "--log", str(tmp_path / "g.jsonl")], input="summon 1 B2\nsummon 1 C3\n")
+    assert result.exit_code == 3, result.output
+    assert "Greedy bot Summons" in result.output and "Pass to" not in result.output
