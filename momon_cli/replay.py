@@ -45,15 +45,17 @@ def _apply(game: Game, entry: dict) -> None:
         game.answer(answer_from_json(entry["value"]))
 
 
-def rebuild(record: Record, stop_after: int | None = None, listeners=(), made=None) -> Game:
-    """The game the record describes, replayed in full or up to event number ``stop_after``;
-    ``made(game)`` is called before it starts (for listeners that read the game)."""
+def rebuild(record: Record, stop_after: int | None = None, listeners=(), made=None, stop_when=None) -> Game:
+    """The game the record describes, replayed in full, up to event number ``stop_after``, or
+    up to the first event for which ``stop_when(game, event)`` is true; ``made(game)`` is
+    called before it starts (for listeners that read the game)."""
     game = Game(setup_from_header(record.header, load_matrix()), tuple(listeners), start=False)
     if made is not None:
         made(game)
-    if stop_after is not None:
-        def stopper(_event) -> None:
-            if len(game.events) >= stop_after:
+    if stop_after is not None or stop_when is not None:
+        def stopper(event) -> None:
+            if (stop_after is not None and len(game.events) >= stop_after) or (
+                    stop_when is not None and stop_when(game, event)):
                 raise _Stop
         game.listen(stopper)
     try:
@@ -69,20 +71,13 @@ def position_at(record: Record, turn: int) -> Position | None:
     """The position at the start of turn ``turn`` (before its Turn Start), or None if the
     record never reaches it."""
     found: list[Position] = []
-    game = Game(setup_from_header(record.header, load_matrix()), start=False)
 
-    def stopper(event) -> None:
+    def at_turn_start(game: Game, event) -> bool:
         if event.kind == "turn_started" and event.turn == turn:
             found.append(snapshot(game.state))
-            raise _Stop
+        return bool(found)
 
-    game.listen(stopper)
-    try:
-        game.start()
-        for entry in record.answers:
-            _apply(game, entry)
-    except _Stop:
-        pass
+    rebuild(record, stop_when=at_turn_start)
     return found[0] if found else None
 
 
