@@ -70,9 +70,9 @@ def test_every_static_ability_of_the_pool_does_what_it_says():
                                              "extra_success", "power") if getattr(a.static, k)}
     assert kinds == {"token_value", "unsnatchable_together", "unsnatchable_by_opponent_abilities", "cannot_snatch",
                      "extra_success", "power"}
-    # Token value: Moss Tortoise and World Seed count double or triple under their Owner.
+    # Token value: Moss Tortoise and World Seed count double under their Owner.
     g = game([FILLER], [FILLER], [arena(1, POOL["MCL-010"], "A1"), arena(1, POOL["MCL-027"], "B1")])
-    assert scores(g.state) == (5, 0)
+    assert scores(g.state) == (4, 0)
     # Not together: Halo Sentinel.
     g = game([TITAN], [FILLER], [arena(2, POOL["MCL-019"], "C3"), arena(2, FILLER, "D2")])
     g.answer((TITAN.id, "C2"))

@@ -63,7 +63,10 @@ def test_signals_at_random_moments_lose_at_most_the_answer_in_progress(tmp_path,
         shown = out.read_text(encoding="utf-8", errors="replace")
         assert "Traceback" not in shown, shown
         held = read_record(path)
-        asked = sum(line.startswith(("Ann › ", "Bea › ")) for line in shown.splitlines())
+        # A Ctrl-C in the middle of printing an echoed answer can make Rich print that
+        # line again with the "Interrupted" message: one prompt, shown twice.
+        prompts = [line for line in shown.splitlines() if line.startswith(("Ann › ", "Bea › "))]
+        asked = sum(1 for i, line in enumerate(prompts) if i == 0 or line != prompts[i - 1])
         assert asked - 1 <= len(held.answers) <= asked, (trial, asked, len(held.answers))
         assert held.answers == whole.answers[: len(held.answers)]
         assert verify(held) is None, trial
