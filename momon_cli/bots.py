@@ -13,7 +13,6 @@ other decision they answer with the simple policy of ``_plain``.
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 import time
@@ -91,7 +90,7 @@ class _Thinker(RandomBot):
 
     def after_my_turn(self, view: Rules, option: tuple[str, str]) -> int:
         """My lead once my turn with this Summon is over (ties broken by my Momons' Power)."""
-        trial = Rules(copy.deepcopy(view.state))
+        trial = Rules(view.state.clone())
         me, turn = trial.state.active, trial.state.turn
         play(summon_then_play_on(trial, *option), lambda d: _plain(self.rng, d),
              stop=lambda d: trial.state.turn != turn)

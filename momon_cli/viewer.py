@@ -7,8 +7,6 @@ The viewer is one full screen redrawn in place.
 
 from __future__ import annotations
 
-import copy
-
 from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
@@ -45,7 +43,7 @@ class Timeline:
     def _keep(self, game: Game) -> None:
         """After each event: a copy of the state (the setup is shared, it never changes)."""
         state = game.state
-        self.snapshots.append(Snapshot(copy.deepcopy(state, {id(state.setup): state.setup}), state.setup))
+        self.snapshots.append(Snapshot(state.clone(), state.setup))
 
     def at(self, step: int) -> Snapshot:
         return self.snapshots[step - 1]

@@ -10,7 +10,6 @@ answerer, as fast as the engine plays, with no events kept.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
@@ -30,7 +29,7 @@ def player_copy(state: GameState, player: int, rng: random.Random, imaginable: S
     """``player``'s copy of a game waiting for a Summon: see the module docstring."""
     if any(f.waiting or f.queue for f in state.frames):
         raise ValueError("a copy is made between Queue resolutions (at a Summon decision)")
-    mine = copy.deepcopy(state)
+    mine = state.clone()
     mine.rng = random.Random(rng.getrandbits(64))
     zones = mine.zones
     for oid in zones.hands[3 - player]:

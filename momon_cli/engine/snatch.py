@@ -8,7 +8,6 @@ together, State-Based Conditions once after the group.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Generator
 from dataclasses import dataclass
 from itertools import permutations
@@ -182,8 +181,7 @@ def preview(ctx: Rules, attempts: list[Attempt], cause: Cause, mine: int) -> tup
                      for order in permutations(attempts))
     outcomes = []
     for order in permutations(attempts):
-        trial = Rules(copy.deepcopy(state))
-        trial.state.frames = [type(f)() for f in trial.state.frames]  # triggers of a trial are not kept
+        trial = Rules(state.clone(queues=False))  # triggers of a trial are not kept
         _resolve_in_order(trial, list(order), cause, _Snatches())
         zones = trial.state.zones
         snatched = tuple(a.defender_space for a in attempts

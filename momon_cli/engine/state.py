@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 
@@ -45,7 +46,7 @@ class Setup:
         return cls(Position.new_game(decks, first_player), matrix, seed, profile, names)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Effect:
     """A continuous effect created by a resolved instruction [BASELINE 11.5]."""
 
@@ -60,7 +61,7 @@ class Effect:
     timestamp: int
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class DelayedReturn:
     """Return one object to its Owner's Hand later; nothing if it has changed zones [TH 17.7]."""
 
@@ -136,6 +137,20 @@ class GameState:
                 obj.ward_token = obj.ward_token or change.kind == "ward"
         zones.successor.clear()  # setting up is not a zone change of the game
         return state
+
+    def clone(self, queues: bool = True) -> GameState:
+        """A copy to play ahead on (order previews, look-ahead, viewer snapshots), much
+        cheaper than ``copy.deepcopy``: everything that changes is new, while the setup,
+        cards, effects and delayed returns (all immutable) are shared. The generator is
+        copied in its current state; ``queues=False`` leaves the copy's Trigger Queues empty."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        frames = copy.deepcopy(self.frames) if queues and any(f.waiting or f.queue for f in self.frames) else [
+            Frame() for _ in self.frames]
+        return GameState(self.setup, rng, self.zones.clone(), self.turn, self.active, self.first_player,
+                         self.first_token, list(self.effects), list(self.delayed), set(self.once_used), frames,
+                         self.next_id, self.events_made, self.effects_version, self.sbc_clean, self.end_reason,
+                         self.resolutions, self.halted, self.result)
 
     def take_id(self) -> int:
         self.next_id += 1

@@ -61,6 +61,22 @@ class Zones:
         self.version = 0  # counts changes to the Arena: who is where, under whose control
         self._arena_cache: list[GameObject] | None = None
 
+    def clone(self) -> Zones:
+        """A copy whose objects and zone lists are new; cards and last known information,
+        which never change, are shared."""
+        new = Zones.__new__(Zones)
+        new.objects = {oid: GameObject(o.oid, o.card_no, o.card, o.owner, o.zone, o.face_up, o.space, o.controller,
+                                       o.ward_token) for oid, o in self.objects.items()}
+        new.arena = dict(self.arena)
+        new.hands = {1: list(self.hands[1]), 2: list(self.hands[2])}
+        new.voids = {1: list(self.voids[1]), 2: list(self.voids[2])}
+        new.last_known = dict(self.last_known)
+        new.successor = dict(self.successor)
+        new._next_oid = self._next_oid
+        new.version = self.version
+        new._arena_cache = None
+        return new
+
     def create(self, card_no: int, card: CardDef, owner: int, zone: str, face_up: bool = True) -> GameObject:
         obj = GameObject(self._next_oid, card_no, card, owner, zone, face_up)
         self._next_oid += 1
