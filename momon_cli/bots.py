@@ -27,6 +27,7 @@ from .engine.lookahead import margin, play, player_copy, summon_then_play_on
 from .engine.state import GameState
 
 BOTS = ("random", "greedy", "search")
+SEARCH_PLAYOUTS = 500  # per Summon: within a second on a 2-core machine (README, Opponents)
 
 
 class RandomBot:
@@ -141,7 +142,7 @@ class SearchBot(_Thinker):
     of the greedy bot's best candidates. ``playouts`` bounds the work (deterministic);
     ``seconds``, if set, bounds it in time."""
 
-    def __init__(self, seed: object, imaginable: Sequence[CardDef] = (), playouts: int = 500,
+    def __init__(self, seed: object, imaginable: Sequence[CardDef] = (), playouts: int = SEARCH_PLAYOUTS,
                  seconds: float | None = None, candidates: int = 6) -> None:
         super().__init__(seed, imaginable)
         self.playouts, self.seconds, self.candidates = playouts, seconds, candidates
@@ -172,12 +173,14 @@ class SearchBot(_Thinker):
         return ranked[max(range(len(ranked)), key=lambda i: (tries[i], wins[i]))]
 
 
-def make_bot(name: str, seed: object, imaginable: Sequence[CardDef] = (), seconds: float | None = None) -> RandomBot:
-    """A bot by name (``random``, ``greedy``, ``search``)."""
+def make_bot(name: str, seed: object, imaginable: Sequence[CardDef] = (), seconds: float | None = None,
+             playouts: int | None = None) -> RandomBot:
+    """A bot by name (``random``, ``greedy``, ``search``); ``seconds`` and ``playouts`` are
+    a search bot's budget per Summon."""
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
         return GreedyBot(seed, imaginable)
     if name == "search":
-        return SearchBot(seed, imaginable, seconds=seconds)
+        return SearchBot(seed, imaginable, playouts=playouts or SEARCH_PLAYOUTS, seconds=seconds)
     raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOTS)})")

@@ -214,8 +214,9 @@ def _pairings_report(report) -> None:
 
 def _tournament_report(bots: list[str], decks: list[str], games: int, seed: int, rules: str, jobs: int,
                        backend: str, address: str | None, as_json: Path | None, as_csv: Path | None,
-                       bot_time: float | None = None) -> None:
-    """Play the games with a progress bar, then print win rates, 95% intervals and Elo."""
+                       bot_time: float | None = None, playouts: int | None = None) -> None:
+    """Play the games with a progress bar, then print win rates, 95% intervals, Elo and
+    how long each bot thought."""
     import json
 
     from rich.console import Console
@@ -224,7 +225,7 @@ def _tournament_report(bots: list[str], decks: list[str], games: int, seed: int,
 
     from . import tournament as t
 
-    tasks = t.specs(bots, decks, games, seed, rules, bot_time)
+    tasks = t.specs(bots, decks, games, seed, rules, bot_time, playouts)
     if not tasks:
         _fail("a tournament needs two bots")
     try:
@@ -249,6 +250,10 @@ def _tournament_report(bots: list[str], decks: list[str], games: int, seed: int,
     console = Console()
     console.print(table)
     console.print("Elo: " + ", ".join(f"{b} {e:.0f}" for b, e in sorted(ratings.items(), key=lambda x: -x[1])))
+    for think in sorted(t.thinking(outcomes).values(), key=lambda th: th.bot):
+        mean = think.seconds / think.decisions if think.decisions else 0.0
+        console.print(f"{think.bot}: {think.decisions} answers, {1000 * mean:.1f} ms on average, "
+                      f"slowest {1000 * think.slowest:.0f} ms")
     data = t.to_rows(rows)
     if as_json is not None:
         as_json.write_text(json.dumps({"rows": data, "elo": ratings}, indent=1) + "\n", encoding="utf-8")
@@ -273,6 +278,8 @@ def tournament(
     address: str | None = typer.Option(None, help="The Ray cluster's address, with --backend ray."),
     bot_time: float | None = typer.Option(None, "--bot-time", min=0.05, max=30,
                                           help="Seconds a search bot may think per Summon (default: its playouts)."),
+    playouts: int | None = typer.Option(None, "--playouts", min=1, max=100_000,
+                                        help="Playouts a search bot runs per Summon (default 500)."),
     as_json: Path | None = typer.Option(None, "--json", help="Also write the results as JSON here."),
     as_csv: Path | None = typer.Option(None, "--csv", help="Also write the results as CSV here."),
 ) -> None:
@@ -292,7 +299,7 @@ def tournament(
         _fail(f"--decks takes all or built-in deck names: {', '.join(known)}")
     if backend not in ("local", "ray"):
         _fail("--backend is local or ray")
-    _tournament_report(names, chosen, games, seed, rules, jobs, backend, address, as_json, as_csv, bot_time)
+    _tournament_report(names, chosen, games, seed, rules, jobs, backend, address, as_json, as_csv, bot_time, playouts)
 
 
 def _load(cards: list[Path]):

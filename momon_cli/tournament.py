@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
@@ -29,6 +30,17 @@ class GameSpec:
     profile: str
     seed: int
     bot_seconds: float | None = None
+    playouts: int | None = None  # a search bot's playouts per Summon (None: its default)
+
+
+@dataclass(frozen=True)
+class Think:
+    """How long one seat's bot took to answer: for the report, never part of a result."""
+
+    bot: str
+    decisions: int
+    seconds: float
+    slowest: float
 
 
 @dataclass(frozen=True)
@@ -37,6 +49,7 @@ class Outcome:
     winner: int  # 1 or 2
     reason: str
     turns: int
+    think: tuple[Think, ...] = field(default=(), compare=False)  # wall-clock times differ run to run
 
 
 @lru_cache(maxsize=1)
@@ -51,15 +64,22 @@ def play_one(spec: GameSpec) -> Outcome:
     setup = Setup.new_game((decks[spec.decks[0]].cards, decks[spec.decks[1]].cards), matrix,  # type: ignore[arg-type]
                            spec.seed, spec.profile, spec.bots)
     game = Game(setup)
-    players = {p: make_bot(spec.bots[p - 1], f"{spec.seed}-{p}", pool, spec.bot_seconds) for p in (1, 2)}
+    players = {p: make_bot(spec.bots[p - 1], f"{spec.seed}-{p}", pool, spec.bot_seconds, spec.playouts)
+               for p in (1, 2)}
+    times: dict[int, list[float]] = {1: [], 2: []}
     while game.pending is not None:
-        game.answer(players[game.pending.player].answer(game))
+        player = game.pending.player
+        start = time.perf_counter()
+        answer = players[player].answer(game)
+        times[player].append(time.perf_counter() - start)
+        game.answer(answer)
     assert game.result is not None
-    return Outcome(spec.number, game.result.winner, game.result.reason, game.state.turn)
+    think = tuple(Think(spec.bots[p - 1], len(times[p]), sum(times[p]), max(times[p], default=0.0)) for p in (1, 2))
+    return Outcome(spec.number, game.result.winner, game.result.reason, game.state.turn, think)
 
 
 def specs(bots: list[str], decks: list[str], games: int, seed: int, profile: str,
-          bot_seconds: float | None = None) -> list[GameSpec]:
+          bot_seconds: float | None = None, playouts: int | None = None) -> list[GameSpec]:
     """``games`` games for every pair of bots, seats swapped every other game, deck pairs in turn."""
     pairs = [(a, b) for a in decks for b in decks]
     out = []
@@ -68,7 +88,8 @@ def specs(bots: list[str], decks: list[str], games: int, seed: int, profile: str
             number = len(out)
             seats = (a, b) if i % 2 == 0 else (b, a)
             game_seed = random.Random(f"{seed}-{number}").getrandbits(32)
-            out.append(GameSpec(number, seats, pairs[(i // 2) % len(pairs)], profile, game_seed, bot_seconds))
+            out.append(GameSpec(number, seats, pairs[(i // 2) % len(pairs)], profile, game_seed, bot_seconds,
+                                playouts))
     return out
 
 
@@ -141,6 +162,17 @@ def elo(rows: list[Standing], rounds: int = 200) -> dict[str, float]:
         mean = math.exp(sum(math.log(s) for s in strength.values()) / len(bots))
         strength = {b: s / mean for b, s in strength.items()}
     return {b: 1500 + 400 * math.log10(s) for b, s in strength.items()}
+
+
+def thinking(outcomes: Iterable[Outcome]) -> dict[str, Think]:
+    """Each bot's decisions, total seconds and slowest answer over a run."""
+    total: dict[str, Think] = {}
+    for o in outcomes:
+        for t in o.think:
+            was = total.get(t.bot, Think(t.bot, 0, 0.0, 0.0))
+            total[t.bot] = Think(t.bot, was.decisions + t.decisions, was.seconds + t.seconds,
+                                 max(was.slowest, t.slowest))
+    return total
 
 
 def to_rows(rows: list[Standing]) -> list[dict[str, object]]:

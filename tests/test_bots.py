@@ -84,6 +84,16 @@ def test_ray_backend_gives_the_same_results_as_jobs_1():
     assert list(run_ray(tasks, None)) == list(run_local(tasks, 1))
 
 
+def test_a_spec_carries_the_playout_budget_and_outcomes_carry_thinking_time_apart_from_the_result():
+    from momon_cli.tournament import thinking
+    assert make_bot("search", 1, playouts=7).playouts == 7
+    tasks = specs(["search", "random"], ["prism"], 2, seed=4, profile="sequential", playouts=3)
+    outcomes = [play_one(t) for t in tasks]
+    think = thinking(outcomes)
+    assert think["search"].decisions > 0 and 0 < think["search"].slowest <= think["search"].seconds
+    assert outcomes == [play_one(t) for t in tasks]  # times differ; results do not
+
+
 def test_standings_intervals_and_elo():
     tasks = specs(["random", "greedy"], ["ember-tide", "stone-gale"], 10, seed=3, profile="sequential")
     rows = standings(tasks, map(play_one, tasks))

@@ -97,6 +97,16 @@ def test_tournament_writes_json_and_csv_and_simulate_takes_two_bots(tmp_path):
     assert runner.invoke(app, ["tournament", "--bots", "random,wizard"]).exit_code == 1
 
 
+def test_tournament_takes_a_playout_budget_and_reports_thinking_time():
+    from typer.testing import CliRunner
+
+    from momon_cli.cli import app
+    result = CliRunner().invoke(app, ["tournament", "--bots", "search,random", "--decks", "prism", "--games", "2",
+                                      "--playouts", "3"])
+    assert result.exit_code == 0, result.output
+    assert "search: " in result.output and "slowest" in result.output and "random: " in result.output
+
+
 def test_play_against_a_bot_from_a_script(tmp_path):
     from typer.testing import CliRunner
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from .cards import CardDef
 from .context import Rules
-from .decisions import Decision, Kind
+from .decisions import Decision
 from .effects import scores
 from .state import GameState
 from .summon import first_of_each, put_onto_arena
@@ -72,7 +72,3 @@ def margin(state: GameState, player: int) -> int:
     """Control Score lead of ``player`` (negative when behind) [BASELINE 7.4]."""
     mine, theirs = scores(state)[player - 1], scores(state)[2 - player]
     return mine - theirs
-
-
-def next_summon_of_anyone(decision: Decision) -> bool:
-    return decision.kind is Kind.SUMMON
