@@ -71,11 +71,13 @@ def _occupied(game: Shown, obj: GameObject, width: int, seat: int) -> tuple[Text
     if marks:
         top.append(" " + marks, style="bold")
     elem = element(state, obj)
-    parts = [f"P{controller}", f"{current}{'*' if current != obj.card.power else ''}", elem, f"{obj.card.stars}★"]
+    who, strength, stars = f"P{controller}", f"{current}{'*' if current != obj.card.power else ''}", f"{obj.card.stars}★"
     sights = arrows(obj, seat)
-    short = parts[:2] + [elem[:3]] + parts[3:]  # the Element's first three letters when room is short
-    line = _fit(parts, sights, width) or _fit(short, sights, width) or _fit(["".join(short)], sights, width)
-    bottom = Text(line or (" ".join(short) + " " + sights)[:width])
+    # When room is short: the Element's first three letters, then no Stars, then no Element;
+    # the words keep their spaces, so Controller and Power never run together.
+    tries = ([who, strength, elem, stars], [who, strength, elem[:3], stars], [who, strength, elem[:3]], [who, strength])
+    line = next((fitted for parts in tries if (fitted := _fit(parts, sights, width)) is not None), None)
+    bottom = Text(line or f"{who} {strength} {sights}"[:width])
     bottom.stylize(style, 0, 2)
     return top, bottom
 

@@ -38,6 +38,7 @@ class View:
     queue: list[str] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     info: list[Text] = field(default_factory=list)  # command output, until the next line is entered
+    news: str = ""  # what happened since this player's last turn, at their Summon
 
 
 def too_small(width: int, height: int) -> Text | None:
@@ -72,15 +73,19 @@ def _decision_lines(game: Shown, view: View, width: int, room: int) -> list[Text
 
 
 def _log_lines(view: View, width: int, room: int) -> list[Text]:
+    """The news first (it says what the other player did, which a full Hand can leave no
+    room to scroll back to), then the latest log lines that fit."""
     if room <= 0:
         return []
+    news = render.wrap(Text(view.news, style="bold"), width)[:room] if view.news else []
+    room -= len(news)
     lines: list[Text] = []
     for line in reversed(view.log):
         wrapped = render.wrap(Text(line, style="dim" if lines else ""), width)
         if len(lines) + len(wrapped) > room:
             break
         lines[:0] = wrapped
-    return lines
+    return news + lines
 
 
 def _info_lines(view: View, width: int, room: int) -> list[Text]:
@@ -96,7 +101,7 @@ def compose(game: Shown, view: View, width: int, height: int) -> list[Text]:
     if small is not None:
         return [small]
     room = height - PROMPT_LINES - 1
-    status = render.status_line(game)
+    status = render.status_line(game, width)
     status.truncate(width, overflow="ellipsis")
     wide = width >= WIDE
     arena_room = max(grid_width(BESIDE_CELL), width - SIDE_MIN - 2) if wide else width

@@ -32,8 +32,14 @@ def player_label(game: Shown, player: int) -> Text:
     return safe(f"{clean(game.setup.names[player - 1], NAME_LIMIT)} (P{player})", style=PLAYER_STYLE[player])
 
 
-def status_line(game: Shown) -> Text:
-    """Turn, Active Player, Control Score, Hands and Voids and the First Player Token, in one line."""
+def status_line(game: Shown, width: int | None = None) -> Text:
+    """Turn, Active Player, Control Score, Hands and Voids and the First Player Token, in one
+    line; with short labels when the long ones would not fit ``width``."""
+    line = _status(game, short=False)
+    return line if width is None or line.cell_len <= width else _status(game, short=True)
+
+
+def _status(game: Shown, short: bool) -> Text:
     state = game.state
     zones = state.zones
     score = scores(state)
@@ -44,8 +50,9 @@ def status_line(game: Shown) -> Text:
     for p in (1, 2):
         line.append(f"{names[p - 1]} {score[p - 1]}", style=PLAYER_STYLE[p])
         line.append(" – " if p == 1 else "")
-    line.append(f" · Hands {len(zones.hands[1])}/{len(zones.hands[2])} · Voids {len(zones.voids[1])}/"
-                f"{len(zones.voids[2])} · First Player Token: {names[state.first_token - 1]}")
+    hands, voids, token = ("Hand", "Void", "1st") if short else ("Hands", "Voids", "First Player Token:")
+    line.append(f" · {hands} {len(zones.hands[1])}/{len(zones.hands[2])} · {voids} {len(zones.voids[1])}/"
+                f"{len(zones.voids[2])} · {token} {names[state.first_token - 1]}")
     return line
 
 

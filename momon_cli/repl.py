@@ -109,6 +109,7 @@ class HotSeat:
         self.log: list[tuple[str, str | None]] = []  # (full line, terse line) per narrated event
         self.watch = QueueWatch(game)
         self._since_handoff = len(game.events)
+        self._since_turn = {1: len(game.events), 2: len(game.events)}  # events each player was last told of
         self.undoable: list[int] = []  # answers this player may still take back, by answer number
         for event in game.events:
             self._tell(event)
@@ -139,6 +140,10 @@ class HotSeat:
 
     def _error(self, message: str) -> None:
         self._note(message, "red")
+
+    def _last_words(self, message: str) -> None:
+        """A line printed as the session ends: on the terminal itself, as no screen follows."""
+        self.console.print(safe(message, LINE_LIMIT, "red"))
 
     def _note(self, message: str, style: str = "bold") -> None:
         """One line: on the message line at the keyboard (until the next line), printed for a script."""
@@ -181,14 +186,14 @@ class HotSeat:
             self.console.print(safe(f"Recording to {self.recorder.path}", style="dim"))
         try:
             return self._loop()
-        except KeyboardInterrupt:  # Ctrl-C while the engine ran: its answer is already on disk
+        except KeyboardInterrupt:  # Ctrl-C while the engine ran or a bot thought: answers are on disk
             self.recorder.close()
-            self._error(f"Interrupted. The game is saved; resume it with: momon play --resume {self.recorder.path}")
+            self._last_words(f"Interrupted. The game is saved; resume it with: momon play --resume {self.recorder.path}")
             return EXIT_INTERRUPTED
         except OSError as err:  # the record could not be written (a full disk): stop, saved so far
             self.recorder.close()
-            self._error(f"cannot write the game record {self.recorder.path}: {err.strerror}; the game is saved "
-                        f"up to its last whole answer")
+            self._last_words(f"cannot write the game record {self.recorder.path}: {err.strerror}; the game is saved "
+                             f"up to its last whole answer")
             return EXIT_FAILED
 
     def _loop(self) -> int:
@@ -217,7 +222,7 @@ class HotSeat:
         name = clean(self.game.setup.names[decision.player - 1], NAME_LIMIT)
         shows_hand = decision.kind is Kind.SUMMON and (decision.player == self.viewer or self.open_hands)
         self.view = View(seat=self._seat(decision.player), decision=decision,
-                         hand=decision.player if shows_hand else None)
+                         hand=decision.player if shows_hand else None, news=self._news(decision))
         if not self.reader.interactive:
             self.console.print(render.decision_view(self.game, decision))
         completer = PositionCompleter(self.game, decision, COMMANDS)
@@ -272,14 +277,23 @@ class HotSeat:
         self.recorder.close()
         return EXIT_BAD_SCRIPT
 
+    def _news(self, decision: Decision) -> str:
+        """At a player's Summon: what the Arena went through since their last one."""
+        if decision.kind is not Kind.SUMMON:
+            return ""
+        since, self._since_turn[decision.player] = self._since_turn[decision.player], len(self.game.events)
+        told = summary(self.game.events[since:], self.game.setup.names)
+        return f"Since your last Summon: {told}" if told else ""
+
     def _bot_answers(self, decision: Decision) -> None:
         """A bot's turn to decide: it answers as a person would, through the record."""
-        name = self.game.setup.names[decision.player - 1]
-        if self.reader.interactive:
-            with self.console.status(safe(f"{name} is thinking…")):
-                answer = self.bots[decision.player].answer(self.game)
+        bot = self.bots[decision.player]
+        if isinstance(self.reader, Screen):
+            name = clean(self.game.setup.names[decision.player - 1], NAME_LIMIT)
+            self.view = View(seat=self._seat(3 - decision.player), decision=None)
+            answer = self.reader.busy(f"{name} is thinking…", lambda: bot.answer(self.game))
         else:
-            answer = self.bots[decision.player].answer(self.game)
+            answer = bot.answer(self.game)
         self.recorder.answer(answer)
         self.undoable.clear()
 

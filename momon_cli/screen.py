@@ -8,7 +8,10 @@ Ctrl-C clears the line (never leaves); Ctrl-D on an empty line leaves (EOFError)
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable
+from typing import TypeVar
 
 from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.buffer import Buffer
@@ -24,6 +27,8 @@ from rich.text import Text
 from .frame import PROMPT_LINES, to_ansi
 
 CTRL_C = "Ctrl-C clears the line; type 'quit' to save and leave, or 'concede' to give up."
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+T = TypeVar("T")
 
 
 class Screen:
@@ -54,6 +59,45 @@ class Screen:
         size = get_app().output.get_size()
         line = self.message if self.message.plain else Text(self.hint, style="dim")
         return ANSI(to_ansi([line], size.columns))
+
+    def busy(self, message: str, work: Callable[[], T]) -> T:
+        """The frame with ``message`` and a spinner under it while ``work`` runs in a thread
+        (a bot thinking). Ctrl-C stops waiting with KeyboardInterrupt; the work's result is
+        then dropped, never used."""
+        done: list[tuple[T | None, BaseException | None]] = []
+        started = time.monotonic()
+        bindings = KeyBindings()
+
+        @bindings.add("c-c")
+        def _interrupt(event: KeyPressEvent) -> None:
+            event.app.exit(exception=KeyboardInterrupt())
+
+        def line() -> ANSI:
+            frame = SPINNER[int((time.monotonic() - started) * 10) % len(SPINNER)]
+            return ANSI(to_ansi([Text(f"{frame} {message}", style="bold")], get_app().output.get_size().columns))
+
+        body = HSplit([Window(FormattedTextControl(self._top), wrap_lines=False),
+                       Window(FormattedTextControl(line), height=1), Window(height=PROMPT_LINES - 1)])
+        app: Application[None] = Application(Layout(body), key_bindings=bindings, full_screen=True, input=self.input,
+                                             output=self.output, erase_when_done=True, refresh_interval=0.1)
+
+        def run() -> None:
+            try:
+                done.append((work(), None))
+            except BaseException as err:  # handed to the waiting thread, raised there
+                done.append((None, err))
+            loop = app.loop
+            if loop is not None and not loop.is_closed():
+                loop.call_soon_threadsafe(lambda: app.exit() if app.is_running else None)
+
+        def start() -> None:
+            threading.Thread(target=run, daemon=True).start()
+
+        app.run(pre_run=start)
+        value, error = done[0]
+        if error is not None:
+            raise error
+        return value  # type: ignore[return-value]
 
     def read(self, prompt: str, completer: Completer | None = None, history: History | None = None) -> str:
         """One line typed at ``prompt``; every prompt has its own history unless one is given."""

@@ -79,3 +79,20 @@ def test_status_line_shows_turn_active_scores_hands_voids_and_the_token():
     line = render.status_line(g).plain
     assert line.startswith("Turn 1: Ann · ") and "Ann 1 – Bea 0" in line and "Hands 1/1" in line
     assert "First Player Token: Ann" in line
+
+
+def test_status_line_takes_short_labels_rather_than_losing_the_token_holder_at_80_columns():
+    g = game([mk("Pup")], [mk("Imp")], [arena(1, mk("Left"), "A1")])
+    long = render.status_line(g, 200).plain
+    short = render.status_line(g, len(long) - 1).plain
+    assert short.endswith("1st Ann") and "Hand 1/1" in short and len(short) < len(long)
+
+
+def test_a_crowded_cell_drops_stars_and_element_letters_but_never_runs_words_together():
+    """At 80 columns a Momon with all eight Sights and two-digit Power leaves no room for
+    everything: the bottom line still reads 'P2 10* Wat' with spaces, then the arrows."""
+    big = mk("Leviathan", "Water", 6, ["N", "NE", "E", "SE", "S", "SW", "W", "NW"])
+    g = game([mk("Pup")], [], [arena(2, big, "B2")])
+    assert cell(draw(g, no_color=True), "B2")[1].startswith("P2 6 Wat ")
+    g = game([mk("Pup")], [], [arena(2, mk("Titan", "Fire", 10, ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]), "B2")])
+    assert re.match(r"P2 10 (Fir )?\s*↑", cell(draw(g, no_color=True), "B2")[1])

@@ -123,3 +123,28 @@ def test_whole_game_hand_offs_keep_hands_out_of_the_scrollback_and_the_winner_en
         assert "Hand" not in term.text and not term.scrollback.strip()
     finally:
         term.close()
+
+
+def test_a_bot_thinks_on_the_arena_its_summon_is_told_and_ctrl_c_while_it_thinks_saves(tmp_path):
+    """Playing a bot at 80x24: while it thinks the Arena and the log stay on screen with a
+    spinner line; at the person's next Summon one line says what the bot did; Ctrl-C while
+    it thinks leaves with status 130 and prints, on the terminal itself, how to resume."""
+    import pexpect
+
+    log = tmp_path / "bot.jsonl"
+    term = Terminal(["play", "--p1", "Ann", "--p2", "bot:search", "--seed", "3", "--log", str(log)])
+    term.wait_for("Ann ›", 30)
+    term.type("1 B2", then="Search bot is thinking")
+    assert "┌" in term.text and "Ann Summons Cinder Pup to B2." in term.words
+    term.wait_for("Since your last Summon:", 60)
+    assert "Search bot Summoned" in term.words
+    term.wait_for("Ann ›")
+    term.child.send("1 C2\r")
+    term.wait_for("is thinking")
+    term.child.send("\x03")
+    term.child.expect(pexpect.EOF, timeout=30)
+    term.stream.feed(term.child.before)
+    term.child.close()
+    assert term.child.exitstatus == 130
+    shown = "".join((term.scrollback + term.text).split())
+    assert "Interrupted.Thegameissaved" in shown and f"momonplay--resume{log}" in shown
