@@ -24,7 +24,7 @@ class BadAnswer(ValueError):
 
 
 ACCEPTED = {
-    Kind.SUMMON: "summon <card> <space>, e.g. 'summon 1 B2' or 'cinder B2'",
+    Kind.SUMMON: "summon <card> <space>: a Hand number or a name, e.g. 'summon 1 B2' or '1 B2'",
     Kind.SPACE: "an empty Space name, e.g. 'B2'",
     Kind.CARD: "a card's option number, id or name",
     Kind.ORDER_ATTEMPTS: "every option number once, in the order you want, e.g. '2 1' (Enter keeps the listed order)",
@@ -45,17 +45,20 @@ def _number(token: str) -> int | None:
 
 
 def _pick_card(ids: list[str], names: dict[str, str], ref: str, where: str) -> str:
-    """One of ``ids`` by 1-based number, id or unambiguous name prefix."""
+    """One of ``ids`` by 1-based number, id, or the unambiguous start of its name (or, failing
+    that, of a later word of its name)."""
     n = _number(ref)
-    if n is not None:
-        if 1 <= n <= len(ids):
-            return ids[n - 1]
-        raise BadAnswer(f"there is no card {n} {where} (1-{len(ids)})")
+    if n is not None and 1 <= n <= len(ids):
+        return ids[n - 1]
+    if n is not None or ref.isascii() and ref.lstrip("+-").isdecimal():  # any other whole number
+        raise BadAnswer(f"there is no card {ref[:12]} {where} (1-{len(ids)})")
     low = ref.lower()
     for card_id in ids:
         if card_id.lower() == low:
             return card_id
     found = sorted({names[i] for i in ids if names[i].lower().startswith(low)})
+    if not found:  # 'lynx' for Ember Lynx: the start of any word of the name
+        found = sorted({names[i] for i in ids if any(w.startswith(low) for w in names[i].lower().split()[1:])})
     if len(found) == 1:
         return next(i for i in ids if names[i] == found[0])
     if not found:

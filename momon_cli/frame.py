@@ -38,6 +38,7 @@ class View:
     queue: list[str] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     info: list[Text] = field(default_factory=list)  # command output, until the next line is entered
+    info_latest: bool = False  # the output is a log: when it does not fit, keep its end
     news: str = ""  # what happened since this player's last turn, at their Summon
 
 
@@ -91,16 +92,19 @@ def _log_lines(view: View, width: int, room: int) -> list[Text]:
 def _info_lines(view: View, width: int, room: int) -> list[Text]:
     if len(view.info) <= room:
         return view.info
-    return view.info[:room - 1] + [Text(f"… {len(view.info) - room + 1} more lines: a larger terminal shows them",
-                                        style="dim")]
+    hidden = Text(f"… {len(view.info) - room + 1} more lines: a larger terminal shows them", style="dim")
+    if view.info_latest:
+        return [hidden] + view.info[len(view.info) - room + 1:]
+    return view.info[:room - 1] + [hidden]
 
 
-def compose(game: Shown, view: View, width: int, height: int) -> list[Text]:
-    """The frame above the prompt: exactly the lines that fit ``width`` × ``height``."""
+def compose(game: Shown, view: View, width: int, height: int, below: int = PROMPT_LINES) -> list[Text]:
+    """The frame above the prompt: exactly the lines that fit ``width`` × ``height`` with
+    ``below`` lines left under it (the prompt, and a message that wraps)."""
     small = too_small(width, height)
     if small is not None:
         return [small]
-    room = height - PROMPT_LINES - 1
+    room = height - below - 1
     status = render.status_line(game, width)
     status.truncate(width, overflow="ellipsis")
     wide = width >= WIDE

@@ -152,9 +152,9 @@ class HotSeat:
         else:
             self.console.print(safe(message, LINE_LIMIT, style))
 
-    def _frame(self, width: int, height: int) -> list[Text]:
+    def _frame(self, width: int, height: int, below: int) -> list[Text]:
         self.view.log = self._lines()
-        return compose(self.game, self.view, width, height)
+        return compose(self.game, self.view, width, height, below)
 
     def _seat(self, player: int) -> int:
         return self.fixed_seat or player
@@ -238,9 +238,9 @@ class HotSeat:
                     return code
                 continue
             if self.view.info and not line.strip():  # Enter closes command output, answers nothing
-                self.view.info = []
+                self.view.info, self.view.info_latest = [], False
                 continue
-            self.view.info = []
+            self.view.info, self.view.info_latest = [], False
             word, _, rest = line.strip().partition(" ")
             if word.lower() in COMMANDS:
                 code = self._command(word.lower(), rest.strip(), decision)
@@ -310,9 +310,12 @@ class HotSeat:
         elif word == "inspect":
             self._inspect(arg, decision.player)
         elif word == "log":
-            n = int(arg) if arg.isascii() and arg.isdecimal() else 10
-            for full, _ in self.log[-n:]:
+            if arg and not (arg.isascii() and arg.isdecimal() and 0 < len(arg) <= 6):
+                self._error("log takes a number of lines, e.g. 'log 20' (default 10)")
+                return None
+            for full, _ in self.log[-int(arg or 10):]:
                 self._show(Text(full))
+            self.view.info_latest = True
         elif word == "queue":
             queue = render.queue_lines(game, self.watch.resolving())
             self._show(Text("\n".join(queue) if queue else "The Trigger Queue is empty."))
@@ -357,7 +360,7 @@ class HotSeat:
         if self.reader.interactive:
             self.view.info = [Text(f"{names[player - 1]}, concede the game? (y/n)", style="bold")]
             answer = self.reader.read(f"{names[player - 1]} concedes? (y/n) ")
-            self.view.info = []
+            self.view.info, self.view.info_latest = [], False
             if answer.strip().lower() not in ("y", "yes"):
                 return None
         self.recorder.concede(player)

@@ -1,4 +1,5 @@
-"""The full-screen prompt: the game's frame above, a message line and the input line below.
+"""The full-screen prompt: the game's frame above, a message line (wrapping to three lines
+when it must) and the input line below.
 
 A prompt_toolkit Application on the alternate screen, so nothing it shows — a Hand above
 all — reaches the terminal's scrollback, and nothing is left on screen after it closes.
@@ -24,21 +25,23 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from rich.text import Text
 
-from .frame import PROMPT_LINES, to_ansi
+from .frame import PROMPT_LINES, lines_of, to_ansi
 
 CTRL_C = "Ctrl-C clears the line; type 'quit' to save and leave, or 'concede' to give up."
+MESSAGE_LINES = 3  # an error or a hint may wrap this far, the frame giving up its last lines
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 T = TypeVar("T")
 
 
 class Screen:
-    """Reads one line at a time, with ``frame(width, height)`` drawn above the prompt."""
+    """Reads one line at a time, with ``frame(width, height, lines left below it)`` drawn
+    above the prompt."""
 
     interactive = True
 
     def __init__(self, pt_input=None, pt_output=None) -> None:
         self.input, self.output = pt_input, pt_output
-        self.frame: Callable[[int, int], list[Text]] = lambda width, height: []
+        self.frame: Callable[[int, int, int], list[Text]] = lambda width, height, below: []
         self.message = Text()  # an error or a note, shown until the next line is entered
         self.hint = ""  # what the prompt accepts, shown when there is no message
 
@@ -50,21 +53,26 @@ class Screen:
             return 80, 24
         return size.columns, size.rows
 
+    def _message_lines(self) -> list[Text]:
+        """The message (or the hint), wrapped: up to three lines, taken from the frame."""
+        width = get_app().output.get_size().columns
+        line = self.message if self.message.plain else Text(self.hint, style="dim")
+        return lines_of(line, width)[:MESSAGE_LINES] or [Text()]
+
     def _top(self) -> ANSI:
         size = get_app().output.get_size()
-        lines = self.frame(size.columns, size.rows)
+        lines = self.frame(size.columns, size.rows, PROMPT_LINES - 1 + len(self._message_lines()))
         return ANSI(to_ansi(lines, size.columns))
 
     def _message(self) -> ANSI:
-        size = get_app().output.get_size()
-        line = self.message if self.message.plain else Text(self.hint, style="dim")
-        return ANSI(to_ansi([line], size.columns))
+        return ANSI(to_ansi(self._message_lines(), get_app().output.get_size().columns))
 
     def busy(self, message: str, work: Callable[[], T]) -> T:
         """The frame with ``message`` and a spinner under it while ``work`` runs in a thread
         (a bot thinking). Ctrl-C stops waiting with KeyboardInterrupt; the work's result is
         then dropped, never used."""
         done: list[tuple[T | None, BaseException | None]] = []
+        self.message, self.hint = Text(), ""
         started = time.monotonic()
         bindings = KeyBindings()
 
@@ -123,7 +131,7 @@ class Screen:
                         accept_handler=accept, complete_while_typing=False)
         body = HSplit([
             Window(FormattedTextControl(self._top), wrap_lines=False),
-            Window(FormattedTextControl(self._message), height=1),
+            Window(FormattedTextControl(self._message), height=lambda: len(self._message_lines())),
             Window(BufferControl(buffer, input_processors=[BeforeInput(prompt)]), height=PROMPT_LINES - 1),
         ])
         layout = Layout(FloatContainer(body, [Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=8))]))

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .engine import Game
-from .frame import View, compose, to_ansi
+from .frame import View, compose, lines_of, to_ansi
 from .narrate import Narrator
 from .record import Record
 from .replay import rebuild
@@ -66,11 +66,12 @@ class Timeline:
             return 1
         return self.last  # "end"
 
-    def frame(self, step: int, width: int, height: int, seat: int = 1) -> list[Text]:
-        """The screen at ``step``: the Arena then, the line that got there, the lines before it."""
-        banner = [Text(f"Step {step}/{self.last}: {self.lines[step - 1]}", style="bold")]
-        view = View(seat=seat, banner=banner, log=[line for line in self.lines[:step - 1] if line])
-        return compose(self.at(step), view, width, height)
+    def frame(self, step: int, width: int, height: int, seat: int = 1, below: int = 0) -> list[Text]:
+        """The screen at ``step``: the Arena then, and the story up to it in reading order,
+        its last line (the step's own, in bold) at the bottom."""
+        banner = [Text(f"Step {step}/{self.last}", style="bold")]
+        view = View(seat=seat, banner=banner, log=[line for line in self.lines[:step] if line])
+        return compose(self.at(step), view, width, height, below)
 
     def show(self, console: Console, step: int) -> None:
         for line in self.frame(step, console.width, 200):
@@ -85,8 +86,9 @@ class Viewer:
 
     def _screen(self) -> ANSI:
         size = get_app().output.get_size()
-        lines = self.timeline.frame(self.step, size.columns, size.rows + 1, self.seat)
-        return ANSI(to_ansi(lines + [Text(HELP, style="dim")], size.columns))
+        legend = lines_of(Text(HELP, style="dim"), size.columns)
+        lines = self.timeline.frame(self.step, size.columns, size.rows, self.seat, len(legend))
+        return ANSI(to_ansi(lines + legend, size.columns))
 
     def _key(self, action: str, event: KeyPressEvent) -> None:
         if action == "quit":

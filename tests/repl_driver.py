@@ -39,8 +39,8 @@ def play(game: Game, typed: str, tmp_path, width: int = 200, height: int = 60, *
         screen.size = lambda: (width, height)  # type: ignore[method-assign]
         compose = hot_seat._frame
 
-        def kept(w: int, h: int):
-            lines = compose(w, h)
+        def kept(w: int, h: int, below: int = 2):
+            lines = compose(w, h, below)
             text = "\n".join(line.plain.rstrip() for line in lines) + "\n" + screen.message.plain
             if not frames or frames[-1] != text:
                 frames.append(text)

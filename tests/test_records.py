@@ -161,8 +161,23 @@ def test_replay_keys_walk_steps_and_turns(tmp_path):
         Viewer(timeline, 1).run(pipe, Vt100_Output(stream, lambda: Size(30, 100), term="xterm"))
     shown = stream.getvalue()
     pyte.Stream(screen).feed(shown[:shown.rindex("\x1b[?1049l")])  # the screen before the viewer closed
-    assert f"Step {timeline.last - 2}/{timeline.last}:" in "\n".join(screen.display)  # e, then p twice
+    assert f"Step {timeline.last - 2}/{timeline.last}" in "\n".join(screen.display)  # e, then p twice
     assert shown.count("\x1b[?1049h") == 1  # one screen, redrawn in place
+
+
+def test_replay_at_80x24_shows_the_last_step_whole_at_the_bottom_and_the_whole_legend(tmp_path):
+    path = _record(tmp_path)
+    timeline = Timeline(read_record(path))
+    with create_pipe_input() as pipe:
+        pipe.send_text("eq")
+        screen = AltScreen(80, 24)
+        stream = StringIO()
+        Viewer(timeline, 1).run(pipe, Vt100_Output(stream, lambda: Size(24, 80), term="xterm"))
+    shown = stream.getvalue()
+    pyte.Stream(screen).feed(shown[:shown.rindex("\x1b[?1049l")])
+    words = " ".join(" ".join(screen.display).split())
+    assert " ".join(timeline.lines[-1].split()) in words  # the result, in reading order at the end
+    assert words.endswith("v turn the Arena · q quit")
 
 
 def test_replay_turn_option_and_state_json_contract(tmp_path):

@@ -78,11 +78,13 @@ def test_target_prompt_then_may_prompt(tmp_path):
 def test_invalid_input_at_every_kind_of_prompt_one_line_then_same_prompt(tmp_path):
     typed = "\n".join([
         "",  # hand-off
-        "summon", "summon 99 B1", "summon clod Z9", "nobody B1", "summon clod B2", "clod B1",  # summon
+        "summon", "summon 99 B1", "-1 B1", "99999999999999999999 B1", "summon clod Z9", "nobody B1",
+        "summon clod B2", "clod B1",  # summon
         "1 1", "three", "1",  # ordering (Enter would keep the listed order)
         "Q", "x"] + ["\x04"])
     run = play(ordering_game(), typed, tmp_path)
-    for message in ("give a card and a Space", "there is no card 99", "'Z9' is not a Space",
+    for message in ("give a card and a Space", "there is no card 99", "there is no card -1 in the Hand (1-",
+                    "there is no card 999999999999 in the Hand (1-", "'Z9' is not a Space",
                     "no card in the Hand matches 'nobody'", "B2 is not empty",
                     "give each of the numbers 1-2 exactly once"):
         assert message in run.text
@@ -154,3 +156,25 @@ def test_completion_follows_the_word_position(tmp_path):
     sprite = target_game()
     sprite.answer((sprite.pending.options[0][0], "B1"))
     assert candidates(sprite, sprite.pending, [], COMMANDS)[:2] == ["A4", "D4"]
+
+
+def test_a_card_is_found_by_a_later_word_of_its_name(tmp_path):
+    """'lynx' names Ember Lynx: the start of the name is tried first, then any later word."""
+    g = game([mk("Ember Lynx", "Fire", 4, ["N"]), mk("Lynx Kit", "Air", 1)], [mk("Imp")], [])
+    run = play(g, "\nlynx A1\n\x04", tmp_path)  # the start of 'Lynx Kit' wins over a later word
+    assert "Ann Summons Lynx Kit to A1." in run.text
+    g = game([mk("Ember Lynx", "Fire", 4, ["N"]), mk("Tide Imp", "Water", 1)], [mk("Imp")], [])
+    run = play(g, "\nlynx A1\n\x04", tmp_path)
+    assert "Ann Summons Ember Lynx to A1." in run.text
+
+
+def test_log_takes_a_number_and_keeps_the_newest_lines_when_they_do_not_fit(tmp_path):
+    from rich.text import Text
+
+    from momon_cli.frame import View, _info_lines
+    view = View(info=[Text(f"line {i}") for i in range(30)], info_latest=True)
+    shown = [t.plain for t in _info_lines(view, 80, 10)]
+    assert shown[0].startswith("… 21 more lines") and shown[-1] == "line 29" and len(shown) == 10
+    g = game([mk("Pup")], [mk("Imp")], [])
+    run = play(g, "\nlog abc\n\x04", tmp_path)
+    assert "log takes a number of lines" in run.text

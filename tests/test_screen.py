@@ -148,3 +148,17 @@ def test_a_bot_thinks_on_the_arena_its_summon_is_told_and_ctrl_c_while_it_thinks
     assert term.child.exitstatus == 130
     shown = "".join((term.scrollback + term.text).split())
     assert "Interrupted.Thegameissaved" in shown and f"momonplay--resume{log}" in shown
+
+
+def test_a_long_error_wraps_under_the_arena_instead_of_losing_its_end(tmp_path):
+    term = play(tmp_path, "17-1-multi-snatch")
+    try:
+        _drive(term, [""], "Ann ›")
+        term.type("1 B2", then="B2 is not empty")
+        words = term.words
+        assert "B2 is not empty. Accepted: summon <card> <space>: a Hand number or a name, e.g. 'summon 1 B2' or " \
+               "'1 B2'." in words, term.text
+        assert term.lines[-1].startswith("Ann ›")
+        term.type("1 A1", then="Ann ›")
+    finally:
+        term.close()
