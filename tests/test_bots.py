@@ -108,3 +108,20 @@ def test_standings_intervals_and_elo():
 def test_random_bot_is_deterministic_for_a_seed():
     g1, g2 = from_position("17-1-multi-snatch"), from_position("17-1-multi-snatch")
     assert RandomBot(4).answer(g1) == RandomBot(4).answer(g2)
+
+
+def test_a_look_ahead_copy_is_asked_every_attempt_order_without_previews():
+    """R-mc 17 asks an order only when a preview shows it matters; a look-ahead copy skips
+    the previews (their copies would multiply inside every playout) and asks instead."""
+    import random
+
+    from momon_cli.engine import Kind
+    from momon_cli.engine.lookahead import player_copy, summon_then_play_on
+    g = from_position("17-1-multi-snatch")
+    real = Game(g.setup)
+    real.answer(("TPS-001", "B1"))
+    assert real.pending is None or real.pending.kind is not Kind.ORDER_ATTEMPTS  # orders end alike: not asked
+    trial = player_copy(g.state, 1, random.Random(0), [])
+    assert not trial.state.previews
+    flow = summon_then_play_on(trial, "TPS-001", "B1")
+    assert next(flow).kind is Kind.ORDER_ATTEMPTS

@@ -27,7 +27,7 @@ def dump(state: GameState) -> object:
         state.rng.getstate(), state.turn, state.active, state.first_player, state.first_token, state.effects,
         state.delayed, state.once_used, [(f.waiting, f.queue) for f in state.frames], state.next_id,
         state.events_made, state.effects_version, state.sbc_clean, state.end_reason, state.resolutions,
-        state.halted, state.result)
+        state.halted, state.result, state.previews)
 
 
 def setups():

@@ -42,6 +42,7 @@ def player_copy(state: GameState, player: int, rng: random.Random, imaginable: S
         slots = iter(shuffled)
         zones.voids[p] = [next(slots) if not zones.objects[o].face_up else o for o in zones.voids[p]]
     mine.sbc_clean = (-1, -1)
+    mine.previews = False  # an answerer that looks ahead needs no preview to be asked an order
     return Rules(mine)
 
 

@@ -217,7 +217,7 @@ def run_check(ctx: Rules, attacker_oid: int, cause: Cause = TURN) -> Flow:
     snatches = _Snatches()
     if state.setup.profile == "sequential":
         if len(attempts) > 1:  # CR 10.1.5, asked only when the order can matter [R-mc 17]
-            outcomes = preview(ctx, attempts, cause, attacker.controller)
+            outcomes = preview(ctx, attempts, cause, attacker.controller) if state.previews else None
             if outcomes is None or len({(o.snatched, o.lost) for o in outcomes}) > 1:
                 order = yield Decision(Kind.ORDER_ATTEMPTS, attacker.controller, _views(ctx, attempts, cause),
                                        f"Order {attacker.card.name}'s Snatch Attempts (first resolves first)",

@@ -110,6 +110,9 @@ class GameState:
     resolutions: int = 0  # abilities resolved this turn (the loop guard, R-mc 27)
     halted: bool = False  # a loop was stopped: nothing more resolves this game
     result: Result | None = None
+    #: Preview Attempt orders so that the order is asked only when it matters [R-mc 17]. A
+    #: look-ahead copy turns this off: its answerer is simply asked every order.
+    previews: bool = True
 
     @classmethod
     def new(cls, setup: Setup) -> GameState:
@@ -150,7 +153,7 @@ class GameState:
         return GameState(self.setup, rng, self.zones.clone(), self.turn, self.active, self.first_player,
                          self.first_token, list(self.effects), list(self.delayed), set(self.once_used), frames,
                          self.next_id, self.events_made, self.effects_version, self.sbc_clean, self.end_reason,
-                         self.resolutions, self.halted, self.result)
+                         self.resolutions, self.halted, self.result, self.previews)
 
     def take_id(self) -> int:
         self.next_id += 1
