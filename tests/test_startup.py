@@ -20,12 +20,12 @@ try:
     app(sys.argv[1:], prog_name="momon")
 except SystemExit:
     pass
-print(json.dumps(sorted(m for m in sys.modules if m.startswith(("momon_cli", "prompt_toolkit")))))
+print(json.dumps(sorted(m for m in sys.modules if m.startswith(("momon_cli", "rich", "prompt_toolkit")))))
 """
 
 
 def loaded(*args: str) -> list[str]:
-    """The momon_cli and prompt_toolkit modules loaded by ``momon ARGS``."""
+    """The momon_cli, rich and prompt_toolkit modules loaded by ``momon ARGS``."""
     out = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=True)
     return json.loads(out.stdout.splitlines()[-1])
 
@@ -37,6 +37,6 @@ def test_commands_that_do_not_play_leave_the_engine_and_card_data_unloaded(args)
     assert not [m for m in modules if m.startswith(HEAVY)], modules
 
 
-def test_version_and_help_leave_prompt_toolkit_unloaded():
+def test_version_and_help_print_plain_lines_without_rich_or_prompt_toolkit():
     for args in (["--version"], ["--help"]):
-        assert not [m for m in loaded(*args) if m.startswith("prompt_toolkit")]
+        assert not [m for m in loaded(*args) if m.startswith(("rich", "prompt_toolkit"))]
