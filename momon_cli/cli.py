@@ -11,13 +11,15 @@ import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from . import __version__
-from .carddata import DataError, builtin_deck_names, load_deck, load_matrix, load_pool
-from .engine import PROFILES
 from .safe_text import clean, safe
+
+if TYPE_CHECKING:
+    from .carddata import DataError
 
 DATA_LIMIT = 2**20  # bytes in a deck or card-set file
 MESSAGE_LIMIT = 2000  # characters in one error line
@@ -71,6 +73,8 @@ def _data_file(name: str | Path, what: str) -> None:
 def _loading(*sources: object) -> Iterator[None]:
     """Data loading: each DataError problem is one line, and so is any other failure a
     loader meets in strange data (naming the files it was reading)."""
+    from .carddata import DataError
+
     try:
         yield
     except DataError as err:
@@ -88,6 +92,8 @@ def _name(value: str, which: str) -> str:
 
 
 def _profile(value: str) -> str:
+    from .engine import PROFILES
+
     if value not in PROFILES:
         raise typer.BadParameter(f"choose {' or '.join(PROFILES)}")
     return value
@@ -127,6 +133,7 @@ def simulate(
     momon simulate --all-pairs --games 200 · momon simulate --bot1 greedy --bot2 random --games 400
     """
     from . import simulate as sim
+    from .carddata import builtin_deck_names, load_deck
     from .record import RecordError
 
     if bot1 or bot2:
@@ -168,6 +175,7 @@ def bench(games: int = typer.Option(1000, "--games", "-n", min=10, help="Games p
     machines are shared and noisy, a ratio measured in one run is not.
     """
     from . import bench as b
+    from .carddata import builtin_deck_names, load_deck
 
     matrix, pool = _load([])
     decks = [load_deck(name, pool) for name in builtin_deck_names()]
@@ -289,6 +297,7 @@ def tournament(
     momon tournament --backend ray --address ray://head:10001
     """
     from .bots import BOTS
+    from .carddata import builtin_deck_names
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if any(b not in BOTS for b in names) or len(names) < 2:
@@ -303,6 +312,8 @@ def tournament(
 
 
 def _load(cards: list[Path]):
+    from .carddata import load_matrix, load_pool
+
     for path in cards:
         _data_file(path, "card file")
     with _loading(*cards):
@@ -364,6 +375,7 @@ def play(
 
     from rich.console import Console
 
+    from .carddata import load_deck
     from .engine import Game, Position, Setup
     from .record import RecordError, start_record
     from .repl import HotSeat, ScriptReader
@@ -440,6 +452,7 @@ def cards_command(
     from rich.table import Table
 
     from . import render
+    from .carddata import builtin_deck_names, load_deck
     from .cardtext import card_text, mechanics
 
     _, pool = _load(cards)
@@ -478,6 +491,8 @@ def decks_command() -> None:
     from rich.console import Console
     from rich.text import Text
 
+    from .carddata import builtin_deck_names, load_deck
+
     _, pool = _load([])
     console = Console()
     for name in builtin_deck_names():
@@ -500,6 +515,8 @@ def deck_check(
 
     Example: momon deck check my-deck.toml
     """
+    from .carddata import load_deck
+
     _, pool = _load(cards)
     _data_file(file, "deck")
     with _loading(file):
@@ -615,6 +632,7 @@ def replay(
 
 
 def _write_position(rec, turn: int, out: Path) -> None:
+    from .carddata import DataError
     from .positions import position_to_toml
     from .replay import position_at
 
@@ -705,6 +723,7 @@ def elements() -> None:
     """The Element chart: which Element Beats which (from the game's data)."""
     from rich.console import Console
 
+    from .carddata import load_matrix
     from .elements_chart import chart
 
     Console().print(chart(load_matrix()))

@@ -13,14 +13,12 @@ from collections.abc import Iterable, Iterator
 
 from prompt_toolkit.history import InMemoryHistory
 from rich.console import Console, RenderableType
-from rich.markdown import Markdown
 from rich.text import Text
 
-from . import render, rulesdoc
+from . import render
 from .answers import ACCEPTED, BadAnswer, parse
 from .bots import RandomBot
 from .completion import PositionCompleter
-from .elements_chart import chart
 from .engine import Decision, Game, IllegalAnswer, Kind
 from .engine import events as ev
 from .frame import View, compose, lines_of
@@ -320,6 +318,11 @@ class HotSeat:
             queue = render.queue_lines(game, self.watch.resolving())
             self._show(Text("\n".join(queue) if queue else "The Trigger Queue is empty."))
         elif word == "rules":
+            # Loaded on first use: rich.markdown (markdown-it, pygments) is about a tenth of the time to the first prompt.
+            from rich.markdown import Markdown
+
+            from . import rulesdoc
+
             found = rulesdoc.lookup(arg)
             if not arg or not found:
                 self._error("Nothing found. Try a word or a rule as narration cites it, e.g. 'rules ward' or "
@@ -327,6 +330,8 @@ class HotSeat:
             for passage in found:
                 self._show(Markdown(passage.markdown()))
         elif word == "elements":
+            from .elements_chart import chart  # rich.table: on first use, as rich.markdown above
+
             self._show(chart(game.setup.matrix))
         elif word == "view":
             self._view(arg)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import TYPE_CHECKING
 
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.text import Text
 
 #: Whole escape sequences (CSI, OSC, DCS/SOS/PM/APC, two-byte ESC and their C1 forms), dropped
 #: as one piece so their parameters ("]0;title") do not show up as text.
@@ -35,4 +37,6 @@ def clean(text: object, limit: int = LIMIT) -> str:
 
 def safe(text: object, limit: int = LIMIT, style: str = "") -> Text:
     """:func:`clean` as a Rich ``Text``: shown literally, brackets and all."""
+    from rich.text import Text  # here, so that momon --version and --help, which print plain lines, start without it
+
     return Text(clean(text, limit), style=style)
