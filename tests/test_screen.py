@@ -134,13 +134,19 @@ def test_a_bot_thinks_on_the_arena_its_summon_is_told_and_ctrl_c_while_it_thinks
     log = tmp_path / "bot.jsonl"
     term = Terminal(["play", "--p1", "Ann", "--p2", "bot:search", "--seed", "3", "--log", str(log)])
     term.wait_for("Ann ›", 30)
-    term.type("1 B2", then="Search bot is thinking")
+    term.child.send("1 B2\r")
+    while "Search bot is thinking" not in term.text:  # read the screen the moment it shows
+        term.pump(0.02)
     assert "┌" in term.text and "Ann Summons Cinder Pup to B2." in term.words
     term.wait_for("Since your last Summon:", 60)
     assert "Search bot Summoned" in term.words
-    term.wait_for("Ann ›")
-    term.child.send("1 C2\r")
-    term.wait_for("is thinking")
+    term.close()
+
+    term = Terminal(["play", "--p1", "Ann", "--p2", "bot:search", "--seed", "3", "--log", str(log), "--force"])
+    term.wait_for("Ann ›", 30)
+    term.child.send("1 B2\r")
+    while "is thinking" not in term.text:  # its first Summon: half a second of thought, or more
+        term.pump(0.02)
     term.child.send("\x03")
     term.child.expect(pexpect.EOF, timeout=30)
     term.stream.feed(term.child.before)
