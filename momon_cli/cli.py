@@ -114,6 +114,8 @@ def simulate(
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
     log_dir: Path | None = typer.Option(None, help="Write each game's record into this folder."),
+    full: bool = typer.Option(False, "--full", help="With --log-dir: keep every event in the records, not only "
+                              "their digests."),
     all_pairs: bool = typer.Option(False, "--all-pairs", help="Every built-in deck against every one, both seats: "
                                    "GAMES games per pairing, a win matrix and each deck against the field."),
     bot1: str | None = typer.Option(None, help="A bot (random, greedy, search) against --bot2, seats swapped every "
@@ -145,7 +147,7 @@ def simulate(
         d1 = load_deck(deck1, pool) if deck1 else None
         d2 = load_deck(deck2, pool) if deck2 else None
     try:
-        report = sim.run(games, seed, decks, d1, d2, matrix, rules, log_dir)
+        report = sim.run(games, seed, decks, d1, d2, matrix, rules, log_dir, full)
     except RecordError as err:
         _fail(str(err))
     except sim.SimulationError as err:
@@ -329,6 +331,7 @@ def play(
     script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer."),
     log: Path | None = typer.Option(None, help="Write the game record here (default: your data folder)."),
     force: bool = typer.Option(False, "--force", help="Let --log overwrite a file that is not a record of this game."),
+    full: bool = typer.Option(False, "--full", help="Keep every event in the record, not only their digests."),
     resume: str | None = typer.Option(None, help="Continue an unfinished game: its record, 'last' or its number "
                                       "in 'momon games'."),
     position: Path | None = typer.Option(None, help="Start from this position file instead of dealing the decks."),
@@ -408,7 +411,7 @@ def play(
     game = Game(setup)
     path = log or default_log_path(seed)
     try:
-        recorder = start_record(path, game, deck_names, force=force)
+        recorder = start_record(path, game, deck_names, force=force, full=full)
     except RecordError as err:
         _fail(str(err))
     except OSError as err:
@@ -639,7 +642,7 @@ def verify_command(record: str = typer.Argument(..., help=RECORD_HELP)) -> None:
     n = len(rec.answers)
     digest = "" if "cards_digest" in rec.header else " (no digest: card data not checked)"
     if rec.finished:
-        typer.echo(clean(f"{rec.path}: OK — {n} answers replay to the same {len(rec.events)} events{digest}",
+        typer.echo(clean(f"{rec.path}: OK — {n} answers replay to the same {rec.event_count} events{digest}",
                          MESSAGE_LIMIT))
         return
     typer.echo(clean(f"{rec.path}: unfinished, resumable at answer {n + 1} — its {n} answers replay to the same "
@@ -652,16 +655,13 @@ def _skip(why: str) -> None:
 
 
 def _game_row(rec) -> str:
-    """One line of ``momon games``, read from a checked header and events of any shape."""
-    head, events = rec.header, rec.events
+    """One line of ``momon games``, read from a checked header and what the record tells of its end."""
+    head = rec.header
     names = head["names"]
-    end = next((e for e in reversed(events) if e.get("kind") == "game_ended"), None)
-    winner = end.get("winner") if end else None
-    result = f"{names[winner - 1]} wins ({end.get('reason')})" if winner in (1, 2) else "unfinished"
-    turns = max((e["turn"] for e in events if e.get("kind") == "turn_started" and type(e.get("turn")) is int),
-                default=0)
+    winner, reason, turns = rec.outcome()
+    result = f"{names[winner - 1]} wins ({reason})" if winner in (1, 2) else "unfinished"
     return (f"{head['created'][:16].replace('T', ' ')} · {names[0]} vs {names[1]} · "
-            f"{head['decks'][0]} vs {head['decks'][1]} · {result} · {turns} turns")
+            f"{head['decks'][0]} vs {head['decks'][1]} · {result}" + ("" if turns is None else f" · {turns} turns"))
 
 
 @app.command()

@@ -1,10 +1,11 @@
 """The game record: a JSON Lines file written as the game happens (docs/records.md).
 
-Line 1 is the header (format version, engine version, profile, seed, names, first player,
-the full card data of both decks and its digest); then the answers and the events they
-cause. Each answer is on disk (written and fsync'd) before the engine runs it, so a file
-that ends anywhere holds whole answers and resumes from them: the events after the last
-answer are derived again, never trusted to be complete.
+Line 1 is the header (format version, engine version, profile, seed, names, whether it is full,
+the full card data of the game and its digest); then the answers. Each answer is on disk
+(written and fsync'd) before the engine runs it, so a file that ends anywhere holds whole
+answers and resumes from them. Format 3 gives each answer the count and a short digest of
+the events before it (the full events only with ``full``); format 2, still read and
+continued, has the events themselves as lines after each answer.
 """
 
 from __future__ import annotations
@@ -16,17 +17,22 @@ import hashlib
 import json
 import os
 import stat
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
+from operator import attrgetter
 from pathlib import Path
 
 from . import __version__
 from .carddata import DataError, card_from_mapping, card_to_mapping, load_matrix
 from .engine import PROFILES, RULES_VERSION, Game, GameOver, Setup, answer_from_json
 from .engine.elements import ElementMatrix
+from .engine.events import Event
 from .positions import position_cards, position_from_mapping, position_to_mapping
 
-FORMAT = 2
+FORMAT = 3  # the format this momon writes
+READS = (2, 3)  # the formats it reads, replays and continues (a format 2 record is continued as format 2)
+DIGEST_LENGTH = 16  # hex characters of an answer's events digest
 RECORD_LIMIT = 64 * 2**20  # bytes; a real game is a few hundred kilobytes at most
 NAME_LIMIT = 24  # characters in a player's name
 TEXT_LIMIT = 200  # characters in the header's other strings (deck names, dates, versions)
@@ -43,13 +49,36 @@ def cards_digest(head: dict) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def header(setup: Setup, deck_names: tuple[str, str]) -> dict:
+_ROWS: dict[type, Callable[[Event], tuple]] = {}
+_CANONICAL = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode  # ASCII: the rest as \uXXXX
+_LINE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
+
+
+def _row(event: Event) -> tuple:
+    """An event as one tuple: its kind, then its fields in the order events.py declares them."""
+    get = _ROWS[type(event)] = attrgetter("kind", *(f.name for f in fields(event)))
+    return get(event)
+
+
+def events_digest(events: Sequence[Event]) -> str:
+    """The digest of a run of events (docs/records.md): the first 16 hex characters of the
+    sha256 of the compact, ASCII-only JSON array of ``[kind, field values...]`` arrays."""
+    rows = _ROWS
+    try:
+        text = _CANONICAL([rows[type(e)](e) for e in events])
+    except KeyError:  # a kind of event not seen yet
+        text = _CANONICAL([_row(e) for e in events])
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:DIGEST_LENGTH]
+
+
+def header(setup: Setup, deck_names: tuple[str, str], *, full: bool = False) -> dict:
+    """A new record's header; ``full``: the record keeps every event as a line too."""
     position = setup.position
     head = {
         "type": "header", "format": FORMAT, "rules": RULES_VERSION, "engine": __version__,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "profile": setup.profile, "seed": setup.seed, "names": list(setup.names),
-        "decks": list(deck_names),
+        "decks": list(deck_names), "full": full,
         "cards": [card_to_mapping(c) for c in position_cards(position).values()],
         "position": position_to_mapping(position),
     }
@@ -103,6 +132,7 @@ def header_problem(head: dict) -> str | None:
          f"names: must be two names of 1-{NAME_LIMIT} characters"),
         (isinstance(decks, list) and len(decks) == 2 and all(_text(d) for d in decks),
          f"decks: must be two deck names of 1-{TEXT_LIMIT} characters"),
+        (head["format"] < 3 or isinstance(head.get("full"), bool), "full: must be true or false"),
         (isinstance(head.get("cards"), list), "cards: must be a list of cards"),
         (isinstance(head.get("position"), dict), "position: must be a table"),
         (_unicode(head), "holds text that is not valid Unicode"),
@@ -112,25 +142,70 @@ def header_problem(head: dict) -> str | None:
     return next((why for ok, why in checks if not ok), None)
 
 
-def _entry_problem(item: dict, answers: int, events: int) -> str | None:
-    """What is wrong with one answer, concession or event line, given the counts before it."""
-    kind = item["type"]
-    if kind in ("answer", "concede"):
-        if item.get("n") != answers or not _is_int(item.get("n")):
-            return f"answer number {item.get('n')!r} out of order (expected {answers})"
-        if item.get("player") not in (1, 2) or not _is_int(item.get("player")):
-            return "player: must be 1 or 2"
-        if kind == "answer" and (not _text(item.get("kind"), 40) or "value" not in item):
-            return "an answer needs a kind and a value"
+def _digest(value) -> bool:
+    return isinstance(value, str) and len(value) == DIGEST_LENGTH and not value.strip("0123456789abcdef")
+
+
+class _Reading:
+    """What :func:`parse_record` has read so far, to check each line against."""
+
+    def __init__(self, head: dict) -> None:
+        self.format = head["format"]
+        self.full = self.format < 3 or head["full"]
+        self.answers = self.events = 0  # answer (and concession) lines, event lines
+        self.mark = 0  # format 3: the events count of the last answer line
+        self.ended = False
+
+    def problem(self, item: dict) -> str | None:
+        """What is wrong with one answer, concession, event or end line, given the lines before it."""
+        kind = item["type"]
+        if self.ended:
+            return "a line after the game's end line"
+        if kind in ("answer", "concede"):
+            if item.get("n") != self.answers or not _is_int(item.get("n")):
+                return f"answer number {item.get('n')!r} out of order (expected {self.answers})"
+            if item.get("player") not in (1, 2) or not _is_int(item.get("player")):
+                return "player: must be 1 or 2"
+            if kind == "answer" and (not _text(item.get("kind"), 40) or "value" not in item):
+                return "an answer needs a kind and a value"
+            return self._counted(item)
+        if kind == "event" and self.full:
+            if item.get("n") != self.events or not _is_int(item.get("n")):
+                return f"event number {item.get('n')!r} out of order (expected {self.events})"
+            event = item.get("event")
+            if not isinstance(event, dict) or not _text(event.get("kind"), 40):
+                return "an event needs a kind"
+            return None
+        if kind == "event":
+            return "an event line in a record whose header says full: false"
+        if kind == "end" and self.format >= 3:
+            if item.get("winner") not in (1, 2) or not _is_int(item.get("winner")):
+                return "winner: must be 1 or 2"
+            if not _text(item.get("reason"), 40) or not _is_int(item.get("turns")) or item["turns"] < 0:
+                return "the end needs a reason and a number of turns"
+            return self._counted(item)
+        return f"unknown type {kind!r}"
+
+    def _counted(self, item: dict) -> str | None:
+        """Format 3: the events count (never less than the last line's) and digest."""
+        if self.format < 3:
+            return None
+        if not _is_int(item.get("events")) or item["events"] < self.mark:
+            return f"events: must be a whole number of at least {self.mark}"
+        if not _digest(item.get("digest")):
+            return f"digest: must be {DIGEST_LENGTH} hex digits"
         return None
-    if kind == "event":
-        if item.get("n") != events or not _is_int(item.get("n")):
-            return f"event number {item.get('n')!r} out of order (expected {events})"
-        event = item.get("event")
-        if not isinstance(event, dict) or not _text(event.get("kind"), 40):
-            return "an event needs a kind"
-        return None
-    return f"unknown type {kind!r}"
+
+    def take(self, item: dict) -> None:
+        kind = item["type"]
+        if kind == "event":
+            self.events += 1
+            return
+        self.mark = item.get("events", 0)
+        if kind == "end":
+            self.ended = True
+        else:
+            self.answers += 1
 
 
 @dataclass
@@ -141,6 +216,16 @@ class Record:
     warnings: list[str]
     answer_starts: list[int]  # the byte where each answer (or concession) line begins
     answers_end: int  # the byte just after the last whole answer (or the header): where resume appends
+    end: dict | None = None  # format 3: the end line, written once the game is over
+
+    @property
+    def format(self) -> int:
+        return self.header["format"]
+
+    @property
+    def full(self) -> bool:
+        """Whether the record holds every event as a line (format 2 always does)."""
+        return self.format < 3 or self.header["full"]
 
     @property
     def answers(self) -> list[dict]:
@@ -148,19 +233,46 @@ class Record:
 
     @property
     def events(self) -> list[dict]:
+        """The event lines (none in a format 3 record without full events)."""
         return [e["event"] for e in self.entries if e["type"] == "event"]
 
     @property
     def finished(self) -> bool:
+        if self.format >= 3:
+            return self.end is not None
         return any(e.get("kind") == "game_ended" for e in self.events[-1:])
+
+    @property
+    def event_count(self) -> int:
+        """How many events the record accounts for: its event lines, or in format 3 the
+        count its end line (or last answer) gives."""
+        if self.format < 3:
+            return len(self.events)
+        last = self.end or next((e for e in reversed(self.entries) if e["type"] != "event"), None)
+        return max(len(self.events), last["events"] if last else 0)
+
+    def outcome(self) -> tuple[int | None, str | None, int | None]:
+        """The winner (None: unfinished), why the game ended and the turns played, as the
+        record tells them (a listing's figures; ``verify`` checks them against a replay).
+        An unfinished record without event lines does not tell its turns (None)."""
+        if self.end is not None:
+            return self.end["winner"], self.end["reason"], self.end["turns"]
+        if not self.full:
+            return None, None, None
+        events = self.events
+        end = next((e for e in reversed(events) if e.get("kind") == "game_ended"), None)
+        winner = end.get("winner") if end else None
+        turns = max((e["turn"] for e in events if e.get("kind") == "turn_started" and type(e.get("turn")) is int),
+                    default=0)
+        return (winner if winner in (1, 2) else None), (end.get("reason") if end else None), turns
 
 
 def _check_header(path: Path, head: dict) -> None:
     if head["type"] != "header":
         raise RecordError(f"{path}: not a game record (no header line)")
-    if head.get("format") != FORMAT or not _is_int(head.get("format")):
+    if head.get("format") not in READS or not _is_int(head.get("format")):
         raise RecordError(f"{path}: record format {head.get('format')!r} is not one this momon reads "
-                          f"(it reads format {FORMAT})")
+                          f"(it reads formats {' and '.join(map(str, READS))})")
     if head.get("rules") != RULES_VERSION or not _is_int(head.get("rules")):
         raise RecordError(f"{path}: recorded with rules version {head.get('rules')!r}; this momon plays rules "
                           f"version {RULES_VERSION} and will not replay it differently")
@@ -176,7 +288,7 @@ def parse_record(path: Path, data: bytes) -> Record:
     items: list[dict] = []
     ends: list[int] = []
     offset = 0
-    answers = events = 0
+    reading: _Reading | None = None
     for number, line in enumerate(lines, 1):
         offset += len(line) + 1
         try:
@@ -187,14 +299,13 @@ def parse_record(path: Path, data: bytes) -> Record:
             if number == 1:
                 raise RecordError(f"{path}: not a game record (its first line is not a record header)")
             raise RecordError(f"{path}: damaged at line {number} (not a whole record line)")
-        if number == 1:
+        if reading is None:
             _check_header(path, item)
-        elif problem := _entry_problem(item, answers, events):
+            reading = _Reading(item)
+        elif problem := reading.problem(item):
             raise RecordError(f"{path}: damaged at line {number}: {problem}")
-        elif item["type"] == "event":
-            events += 1
         else:
-            answers += 1
+            reading.take(item)
         items.append(item)
         ends.append(offset)
     if not items:
@@ -203,8 +314,10 @@ def parse_record(path: Path, data: bytes) -> Record:
     if torn:
         warnings.append(f"{path}: line {len(lines) + 1} was cut off mid-write; recovered the game up to line "
                         f"{len(lines)}")
+    end = items.pop() if len(items) > 1 and items[-1]["type"] == "end" else None
     marks = [i for i, item in enumerate(items) if item["type"] in ("answer", "concede")]
-    return Record(path, items[0], items[1:], warnings, [ends[i - 1] for i in marks], ends[marks[-1] if marks else 0])
+    return Record(path, items[0], items[1:], warnings, [ends[i - 1] for i in marks], ends[marks[-1] if marks else 0],
+                  end)
 
 
 def _regular(path: Path) -> None:
@@ -302,10 +415,11 @@ class RecordFile:
         os.ftruncate(self.fd, size)
         self.size = size
 
-    def close(self) -> None:
+    def close(self, sync: bool = True) -> None:
         if self.fd >= 0:
-            with contextlib.suppress(OSError):  # a full disk: what is written is what was saved
-                os.fsync(self.fd)
+            if sync:
+                with contextlib.suppress(OSError):  # a full disk: what is written is what was saved
+                    os.fsync(self.fd)
             os.close(self.fd)  # closing releases the lock
             self.fd = -1
 
@@ -329,28 +443,60 @@ def create_record_file(path: Path, head: dict, force: bool) -> RecordFile:
 
 
 def _line(data: dict) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return _LINE(data) + "\n"
+
+
+def _counted(events: list, mark: int, at: int) -> dict:
+    """Format 3: the events count ``at`` an answer (or the end), and the digest of the events
+    since the line before, which came at ``mark``."""
+    return {"events": at, "digest": events_digest(events[mark:at])}
+
+
+def _event_lines(events: list, start: int, stop: int) -> str:
+    return "".join(_line({"type": "event", "n": n, "event": events[n].to_dict()}) for n in range(start, stop))
+
+
+def _end_line(game: Game, mark: int) -> str:
+    result = game.result
+    assert result is not None
+    events = game.events
+    return _line({"type": "end", **_counted(events, mark, len(events)), "winner": result.winner,
+                  "reason": result.reason, "turns": game.state.turn})
 
 
 class Recorder:
-    """Writes one game's record as it happens: each answer before the events it causes."""
+    """Writes one game's record as it happens: each answer before the events it causes.
 
-    def __init__(self, file: RecordFile, game: Game, *, head: dict | None = None, written: int = 0,
-                 durable: bool = True) -> None:
-        """Write ``head`` (a new record) and the game's events after the first ``written``, then
-        follow the game. ``durable`` fsyncs every answer; bots, which can replay a game, need not."""
-        self.file, self.path, self.game, self.durable = file, file.path, game, durable
-        self._events = written
-        self._burst: list[str] = []
-        for event in game.events[self._events:]:
-            self._event(event)
-        self.file.write((_line(head) if head is not None else "") + "".join(self._burst), sync=True)
-        self._burst.clear()
-        game.listen(self._event)
+    Format 3: each answer (or concession) line carries the count of the events before it and
+    the digest of those since the line before; the end line does the same for the last
+    ones. With ``full``, and always in format 2, every event is also a line of its own,
+    written after the answer that caused it."""
 
-    def _event(self, event) -> None:
-        self._burst.append(_line({"type": "event", "n": self._events, "event": event.to_dict()}))
-        self._events += 1
+    def __init__(self, file: RecordFile, game: Game, *, head: dict | None = None, fmt: int = FORMAT,
+                 full: bool = False, written: int = 0, mark: int = 0) -> None:
+        """Write ``head`` (a new record) and what the game has done since ``written`` event
+        lines and the answer line whose events count was ``mark``; then follow the game."""
+        self.file, self.path, self.game = file, file.path, game
+        self.digests = fmt >= 3
+        self.full = full or not self.digests
+        self._written, self._mark = written, mark
+        self.file.write((_line(head) if head is not None else "") + self._after(), sync=True)
+
+    def _burst(self) -> dict:
+        events = self.game.events
+        return _counted(events, self._mark, len(events)) if self.digests else {}
+
+    def _after(self) -> str:
+        """The lines that follow a step: its events (full), and the end line once the game is over."""
+        game = self.game
+        text = ""
+        if self.full:
+            text = _event_lines(game.events, self._written, len(game.events))
+            self._written = len(game.events)
+        if self.digests and game.result is not None:
+            text += _end_line(game, self._mark)
+            self._mark = len(game.events)
+        return text
 
     def answer(self, choice) -> None:
         """Validate, make the answer durable, then let the game advance; its events follow."""
@@ -360,51 +506,86 @@ class Recorder:
             game.answer(choice)  # raises GameOver
         value = decision.validate(choice)
         self._ahead({"type": "answer", "n": len(game.answers), "player": decision.player,
-                     "kind": decision.kind.value, "value": value}, game.answer, value)
+                     "kind": decision.kind.value, "value": value, **self._burst()}, game.answer, value)
 
     def concede(self, player: int) -> None:
-        self._ahead({"type": "concede", "n": len(self.game.answers), "player": player}, self.game.concede, player)
+        self._ahead({"type": "concede", "n": len(self.game.answers), "player": player, **self._burst()},
+                    self.game.concede, player)
 
     def _ahead(self, entry: dict, step, argument) -> None:
         """Write-ahead: ``entry`` is on disk before ``step`` runs. A step refused before it
         changed anything (IllegalAnswer, a bad player, GameOver) takes its line back. An
         interrupt leaves the line, and the record resumes from it; so does an EngineError,
         and the record shows how to reproduce it."""
-        mark, events = self.file.size, self._events
-        self.file.write(_line(entry), sync=self.durable)
+        mark = self.file.size
+        self.file.write(_line(entry), sync=True)
         try:
             step(argument)
         except (ValueError, GameOver):
-            self._burst.clear()
-            self._events = events
             self.file.truncate(mark)
             raise
-        self.file.write("".join(self._burst))
-        self._burst.clear()
+        self._mark = entry.get("events", 0)
+        self.file.write(self._after())
 
     def close(self) -> None:
         self.file.close()
 
 
 def start_record(path: Path, game: Game, deck_names: tuple[str, str], *, force: bool = False,
-                 durable: bool = True) -> Recorder:
-    """Record a new game at ``path`` (see :func:`create_record_file`)."""
-    head = header(game.setup, deck_names)
-    return Recorder(create_record_file(Path(path), head, force), game, head=head, durable=durable)
+                 full: bool = False) -> Recorder:
+    """Record a new game at ``path`` (see :func:`create_record_file`); ``full`` keeps every
+    event as a line."""
+    head = header(game.setup, deck_names, full=full)
+    return Recorder(create_record_file(Path(path), head, force), game, head=head, full=full)
+
+
+def write_record(path: Path, game: Game, deck_names: tuple[str, str], asked: Sequence[tuple[int, int, str]], *,
+                 full: bool = False, force: bool = False) -> None:
+    """Write, in one piece and without fsync, the record of a game played without a
+    :class:`Recorder` (``momon simulate``, whose games answer themselves): the same lines a
+    Recorder writes. ``asked`` holds, for each of ``game.answers``, the number of events
+    before it and the player and kind of the decision it answered."""
+    head = header(game.setup, deck_names, full=full)
+    events = game.events
+    lines = [_line(head)]
+    mark = 0
+    for n, ((at, player, kind), value) in enumerate(zip(asked, game.answers, strict=False)):
+        if full:
+            lines.append(_event_lines(events, mark, at))
+        digest = events_digest(events[mark:at])
+        lines.append(_line({"type": "concede", "n": n, "player": player, "events": at, "digest": digest}
+                           if isinstance(value, dict) else  # a concession, as Game.answers holds it
+                           {"type": "answer", "n": n, "player": player, "kind": kind, "value": value, "events": at,
+                            "digest": digest}))
+        mark = at
+    if full:
+        lines.append(_event_lines(events, mark, len(events)))
+    if game.result is not None:
+        lines.append(_end_line(game, mark))
+    file = create_record_file(Path(path), head, force)
+    try:
+        file.write("".join(lines))
+    finally:
+        file.close(sync=False)
 
 
 def _continue(file: RecordFile, record: Record, kept: int, cut: int) -> tuple[Game, Recorder]:
     """The game after the record's first ``kept`` entries (ending with an answer, or none),
-    its file cut at byte ``cut``, the end of those entries; the events the replay derives
-    after them are appended."""
+    its file cut at byte ``cut``, the end of those entries; what the replay derives after
+    them is appended, in the record's own format."""
     file.truncate(cut)
     game = Game(setup_from_header(record.header, load_matrix()))
+    mark = written = 0
     for entry in record.entries[:kept]:
+        if entry["type"] == "event":
+            written += 1
+            continue
+        mark = len(game.events)
         if entry["type"] == "concede":
             game.concede(entry["player"])
-        elif entry["type"] == "answer":
+        else:
             game.answer(answer_from_json(entry["value"]))
-    return game, Recorder(file, game, written=sum(e["type"] == "event" for e in record.entries[:kept]))
+    return game, Recorder(file, game, fmt=record.format, full=record.full, written=written, mark=mark)
 
 
 def _answer_lines(record: Record) -> list[int]:
