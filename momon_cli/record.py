@@ -16,6 +16,7 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
@@ -25,7 +26,7 @@ from pathlib import Path
 
 from . import __version__
 from .carddata import DataError, card_from_mapping, card_to_mapping, load_matrix
-from .engine import PROFILES, RULES_VERSION, Game, GameOver, Setup, answer_from_json
+from .engine import PROFILES, RULES_VERSION, CardDef, Game, GameOver, Setup, answer_from_json
 from .engine.elements import ElementMatrix
 from .engine.events import Event
 from .positions import position_cards, position_from_mapping, position_to_mapping
@@ -43,10 +44,29 @@ class RecordError(ValueError):
     """A file that cannot be read or written as a game record: one line saying why."""
 
 
+def _sorted_json(data: object) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
 def cards_digest(head: dict) -> str:
     """sha256 of the canonical JSON of the header's card data (its cards and its position)."""
-    data = {"cards": head.get("cards"), "position": head.get("position")}
-    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    return hashlib.sha256(_sorted_json({"cards": head.get("cards"), "position": head.get("position")}).encode()).hexdigest()
+
+
+_CARD_DATA: dict[tuple[int, ...], tuple[tuple[CardDef, ...], list[dict], str]] = {}
+
+
+def _card_data(cards: tuple[CardDef, ...]) -> tuple[list[dict], str]:
+    """The cards' tables and their canonical JSON, kept for the card sets a simulation deals
+    game after game (the tables are shared: never change them)."""
+    key = tuple(map(id, cards))
+    known = _CARD_DATA.get(key)
+    if known is None:
+        tables = [card_to_mapping(c) for c in cards]
+        known = _CARD_DATA[key] = (cards, tables, _sorted_json(tables))  # the cards kept: their ids stay theirs
+        if len(_CARD_DATA) > 256:
+            del _CARD_DATA[next(iter(_CARD_DATA))]
+    return known[1], known[2]
 
 
 _ROWS: dict[type, Callable[[Event], tuple]] = {}
@@ -74,15 +94,17 @@ def events_digest(events: Sequence[Event]) -> str:
 def header(setup: Setup, deck_names: tuple[str, str], *, full: bool = False) -> dict:
     """A new record's header; ``full``: the record keeps every event as a line too."""
     position = setup.position
+    tables, tables_json = _card_data(tuple(position_cards(position).values()))
+    start = position_to_mapping(position)
     head = {
         "type": "header", "format": FORMAT, "rules": RULES_VERSION, "engine": __version__,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "profile": setup.profile, "seed": setup.seed, "names": list(setup.names),
-        "decks": list(deck_names), "full": full,
-        "cards": [card_to_mapping(c) for c in position_cards(position).values()],
-        "position": position_to_mapping(position),
+        "decks": list(deck_names), "full": full, "cards": list(tables), "position": start,
     }
-    head["cards_digest"] = cards_digest(head)
+    # cards_digest(head), from the cards' JSON made once: sorted keys put "cards" before "position"
+    canonical = f'{{"cards":{tables_json},"position":{_sorted_json(start)}}}'
+    head["cards_digest"] = hashlib.sha256(canonical.encode()).hexdigest()
     return head
 
 
@@ -119,9 +141,14 @@ def _unicode(value) -> bool:
     return True
 
 
-def header_problem(head: dict) -> str | None:
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def header_problem(head: dict, line: bytes | None = None) -> str | None:
     """What is wrong with a header's fields, against what this momon and its engine know
-    (its format and rules version are checked first, by :func:`parse_record`)."""
+    (its format and rules version are checked first, by :func:`parse_record`). ``line``:
+    the JSON it was read from, where a lone surrogate can only come from a \\uD800-\\uDFFF
+    escape; without one, the text needs no further Unicode check."""
     names, decks = head.get("names"), head.get("decks")
     checks = (
         (_text(head.get("engine")), "engine: must be a version string"),
@@ -135,11 +162,13 @@ def header_problem(head: dict) -> str | None:
         (head["format"] < 3 or isinstance(head.get("full"), bool), "full: must be true or false"),
         (isinstance(head.get("cards"), list), "cards: must be a list of cards"),
         (isinstance(head.get("position"), dict), "position: must be a table"),
-        (_unicode(head), "holds text that is not valid Unicode"),
-        (head.get("cards_digest", cards_digest(head)) == cards_digest(head),
-         "the card data does not match its cards_digest (it was edited)"),
+        (line is not None and not _SURROGATE_ESCAPE.search(line) or _unicode(head),
+         "holds text that is not valid Unicode"),
     )
-    return next((why for ok, why in checks if not ok), None)
+    problem = next((why for ok, why in checks if not ok), None)
+    if problem is None and "cards_digest" in head and head["cards_digest"] != cards_digest(head):
+        return "the card data does not match its cards_digest (it was edited)"
+    return problem
 
 
 def _digest(value) -> bool:
@@ -267,7 +296,7 @@ class Record:
         return (winner if winner in (1, 2) else None), (end.get("reason") if end else None), turns
 
 
-def _check_header(path: Path, head: dict) -> None:
+def _check_header(path: Path, head: dict, line: bytes) -> None:
     if head["type"] != "header":
         raise RecordError(f"{path}: not a game record (no header line)")
     if head.get("format") not in READS or not _is_int(head.get("format")):
@@ -276,7 +305,7 @@ def _check_header(path: Path, head: dict) -> None:
     if head.get("rules") != RULES_VERSION or not _is_int(head.get("rules")):
         raise RecordError(f"{path}: recorded with rules version {head.get('rules')!r}; this momon plays rules "
                           f"version {RULES_VERSION} and will not replay it differently")
-    if problem := header_problem(head):
+    if problem := header_problem(head, line):
         raise RecordError(f"{path}: the header is damaged: {problem}")
 
 
@@ -300,7 +329,7 @@ def parse_record(path: Path, data: bytes) -> Record:
                 raise RecordError(f"{path}: not a game record (its first line is not a record header)")
             raise RecordError(f"{path}: damaged at line {number} (not a whole record line)")
         if reading is None:
-            _check_header(path, item)
+            _check_header(path, item, line)
             reading = _Reading(item)
         elif problem := reading.problem(item):
             raise RecordError(f"{path}: damaged at line {number}: {problem}")
@@ -366,6 +395,8 @@ class RecordFile:
 
     def __init__(self, path: Path, *, create: bool) -> None:
         self.path = path
+        if create and self._new():
+            return
         if os.path.lexists(path):
             if os.path.islink(path):
                 raise RecordError(f"{path}: is a symbolic link; give the record file itself")
@@ -389,6 +420,22 @@ class RecordFile:
             os.close(self.fd)
             raise RecordError(f"{path}: the file was replaced while it was being opened; try again")
         self.size = os.fstat(self.fd).st_size
+
+    def _new(self) -> bool:
+        """Create the file if nothing is at its path (O_EXCL: not even a symlink) and lock it;
+        False when something is there or the folder is missing, for the checks of ``__init__``."""
+        try:
+            self.fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                              0o644)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # another momon opened it in the moment since it was made
+            os.close(self.fd)
+            raise RecordError(f"{self.path}: another momon is writing this record; finish that game first") from None
+        self.size = 0
+        return True
 
     def read(self) -> Record:
         return parse_record(self.path, _read_fd(self.fd, self.path))
@@ -438,7 +485,8 @@ def create_record_file(path: Path, head: dict, force: bool) -> RecordFile:
             file.close()
             raise RecordError(f"{path}: already exists and is not a record of this game; "
                               f"choose another --log, or add --force to overwrite it")
-    file.truncate(0)
+    if file.size:
+        file.truncate(0)
     return file
 
 
