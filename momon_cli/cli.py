@@ -179,9 +179,10 @@ def bench(games: int = typer.Option(1000, "--games", "-n", min=10, help="Games p
                    f"bare loop {r.bare_games_per_second:6.0f} games/s, ratio {r.ratio:.1f}")
 
 
-def _bots(names: tuple[str | None, str | None], seed: int | None, pool: tuple, seconds: float | None):
-    """``bot:NAME`` seats: the bots that answer them, and the names they play under."""
-    from .bots import BOTS, make_bot
+def _bots(names: tuple[str | None, str | None], seed: int, pool: tuple, seconds: float | None):
+    """``bot:NAME`` seats: the bots that answer them (seeded from the game's seed and the
+    seat), and the names they play under."""
+    from .bots import BOTS, Seat
 
     bots, out = {}, []
     for player, name in enumerate(names, 1):
@@ -189,7 +190,7 @@ def _bots(names: tuple[str | None, str | None], seed: int | None, pool: tuple, s
             kind = name[4:]
             if kind not in BOTS:
                 _fail(f"unknown bot {clean(kind, 20)!r}: choose bot:{', bot:'.join(BOTS)}")
-            bots[player] = make_bot(kind, f"{seed}-{player}", pool, seconds)
+            bots[player] = Seat(kind, f"{seed}-{player}", pool if kind != "random" else (), seconds)  # random imagines nothing
             name = f"{kind.capitalize()} bot" + ("" if names[2 - player] != name else f" {player}")
         out.append(name)
     return bots, (out[0], out[1])
@@ -378,7 +379,7 @@ def play(
             _fail(f"cannot read the script {script}: {err.strerror}")
     console = Console()
     if resume is not None:
-        game, recorder = _resume(resume)
+        game, recorder, options["bots"] = _resume(resume)
         reader = ScriptReader(lines, console) if lines is not None else None
         raise typer.Exit(HotSeat(game, console, recorder, reader, **options).run())
     matrix, pool = _load(cards)
@@ -395,6 +396,7 @@ def play(
             d1, d2 = load_deck(deck1, pool), load_deck(deck2, pool)
             start = Position.new_game((d1.cards, d2.cards), first)
             deck_names = (d1.name, d2.name)
+    seed = seed if seed is not None else secrets.randbelow(1_000_000)
     bots, (p1, p2) = _bots((p1, p2), seed, tuple(pool.values()), bot_time)
     options["bots"] = bots
     if script is None:
@@ -406,12 +408,11 @@ def play(
     names = (_name(p1 or "Player 1", "Player 1"), _name(p2 or "Player 2", "Player 2"))
     if names[0] == names[1]:
         _fail("the two players need different names")
-    seed = seed if seed is not None else secrets.randbelow(1_000_000)
     setup = Setup(start, matrix, seed, rules, names)
     game = Game(setup)
     path = log or default_log_path(seed)
     try:
-        recorder = start_record(path, game, deck_names, force=force, full=full)
+        recorder = start_record(path, game, deck_names, force=force, full=full, bots=bots)
     except RecordError as err:
         _fail(str(err))
     except OSError as err:
@@ -542,8 +543,9 @@ def _difference(record):
 
 
 def _resume(ref: str):
-    """The game and its recorder, continued in place; the record stays locked while it runs."""
-    from .record import RecordError, RecordFile, resume
+    """The game, its recorder and its bot seats, continued in place; the record stays locked
+    while it runs."""
+    from .record import RecordError, RecordFile, resume, seats_from_header
 
     path = _saved(ref)
 
@@ -560,8 +562,10 @@ def _resume(ref: str):
         _fail(f"{record.path}: that game is over; watch it with: momon replay {record.path}")
     if difference is not None:
         _fail(f"{path}: the record does not replay ({difference}); it cannot be resumed")
+    with _loading(record.path):
+        bots = seats_from_header(record.header, load_matrix())
     try:
-        return resume(file, record)
+        return (*resume(file, record), bots)
     except OSError as err:
         _fail(f"{path}: cannot write: {err.strerror}")
 

@@ -1,7 +1,7 @@
 """The game record: a JSON Lines file written as the game happens (docs/records.md).
 
-Line 1 is the header (format version, engine version, profile, seed, names, whether it is full,
-the full card data of the game and its digest); then the answers. Each answer is on disk
+Line 1 is the header (format version, engine version, profile, seed, names, whether it is
+full, the bot seats, the full card data of the game and its digest); then the answers. Each answer is on disk
 (written and fsync'd) before the engine runs it, so a file that ends anywhere holds whole
 answers and resumes from them. Format 3 gives each answer the count and a short digest of
 the events before it (the full events only with ``full``); format 2, still read and
@@ -18,13 +18,14 @@ import json
 import os
 import re
 import stat
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from operator import attrgetter
 from pathlib import Path
 
 from . import __version__
+from .bots import BOTS, Seat
 from .carddata import DataError, card_from_mapping, card_to_mapping, load_matrix
 from .engine import PROFILES, RULES_VERSION, CardDef, Game, GameOver, Setup, answer_from_json
 from .engine.elements import ElementMatrix
@@ -38,6 +39,8 @@ RECORD_LIMIT = 64 * 2**20  # bytes; a real game is a few hundred kilobytes at mo
 NAME_LIMIT = 24  # characters in a player's name
 TEXT_LIMIT = 200  # characters in the header's other strings (deck names, dates, versions)
 HEAD_LIMIT = 4 * 2**20  # bytes read to tell whether an existing file is a record of this game
+SECONDS = (0.05, 30)  # a bot seat's time per Summon, as momon play --bot-time takes it
+CARDS_LIMIT = 1000  # cards a bot seat imagines
 
 
 class RecordError(ValueError):
@@ -91,16 +94,26 @@ def events_digest(events: Sequence[Event]) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:DIGEST_LENGTH]
 
 
-def header(setup: Setup, deck_names: tuple[str, str], *, full: bool = False) -> dict:
-    """A new record's header; ``full``: the record keeps every event as a line too."""
+def header(setup: Setup, deck_names: tuple[str, str], *, full: bool = False,
+           bots: Mapping[int, Seat] | None = None) -> dict:
+    """A new record's header; ``full``: the record keeps every event as a line too; ``bots``:
+    the seats bots play, with the cards they imagine (their data joins the game's)."""
     position = setup.position
-    tables, tables_json = _card_data(tuple(position_cards(position).values()))
+    cards = position_cards(position)
+    seats = sorted((bots or {}).items())
+    for _, seat in seats:
+        for card in seat.imaginable:
+            cards.setdefault(card.id, card)
+    tables, tables_json = _card_data(tuple(cards.values()))
     start = position_to_mapping(position)
     head = {
         "type": "header", "format": FORMAT, "rules": RULES_VERSION, "engine": __version__,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "profile": setup.profile, "seed": setup.seed, "names": list(setup.names),
-        "decks": list(deck_names), "full": full, "cards": list(tables), "position": start,
+        "decks": list(deck_names), "full": full,
+        "bots": [{"player": player, "bot": seat.bot, "seed": seat.seed, "seconds": seat.seconds,
+                  "imagines": [card.id for card in seat.imaginable]} for player, seat in seats],
+        "cards": list(tables), "position": start,
     }
     # cards_digest(head), from the cards' JSON made once: sorted keys put "cards" before "position"
     canonical = f'{{"cards":{tables_json},"position":{_sorted_json(start)}}}'
@@ -108,20 +121,42 @@ def header(setup: Setup, deck_names: tuple[str, str], *, full: bool = False) -> 
     return head
 
 
-def setup_from_header(head: dict, matrix: ElementMatrix) -> Setup:
-    """Rebuild the Setup a record was played with; raises DataError for a damaged header."""
+@contextlib.contextmanager
+def _damaged() -> Iterator[None]:
+    """Whatever a header's data gets wrong, one DataError line."""
     try:
-        pool = {}
-        for data in head["cards"]:
-            card = card_from_mapping(data, matrix, "record")
-            pool[card.id] = card
-        position = position_from_mapping(head["position"], pool, matrix.elements, "record")
-        return Setup(position, matrix, head["seed"], head["profile"], tuple(head["names"]))
+        yield
     except DataError as err:  # one line for the record, however many problems its cards have
         more = f" (and {len(err.problems) - 1} more)" if len(err.problems) > 1 else ""
         raise DataError([f"the record's card data is damaged: {err.problems[0]}{more}"]) from None
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise DataError([f"the record's header is damaged: {err}"]) from None
+
+
+def _header_cards(head: dict, matrix: ElementMatrix) -> dict[str, CardDef]:
+    pool = {}
+    for data in head["cards"]:
+        card = card_from_mapping(data, matrix, "record")
+        pool[card.id] = card
+    return pool
+
+
+def setup_from_header(head: dict, matrix: ElementMatrix) -> Setup:
+    """Rebuild the Setup a record was played with; raises DataError for a damaged header."""
+    with _damaged():
+        position = position_from_mapping(head["position"], _header_cards(head, matrix), matrix.elements, "record")
+        return Setup(position, matrix, head["seed"], head["profile"], tuple(head["names"]))
+
+
+def seats_from_header(head: dict, matrix: ElementMatrix) -> dict[int, Seat]:
+    """The bots that play the record's seats, by player, as they played them (bots.Seat);
+    raises DataError for a damaged header."""
+    if not head.get("bots"):
+        return {}
+    with _damaged():
+        pool = _header_cards(head, matrix)
+        return {b["player"]: Seat(b["bot"], b["seed"], tuple(pool[i] for i in b["imagines"]), b["seconds"])
+                for b in head["bots"]}
 
 
 def _is_int(value) -> bool:
@@ -160,6 +195,7 @@ def header_problem(head: dict, line: bytes | None = None) -> str | None:
         (isinstance(decks, list) and len(decks) == 2 and all(_text(d) for d in decks),
          f"decks: must be two deck names of 1-{TEXT_LIMIT} characters"),
         (head["format"] < 3 or isinstance(head.get("full"), bool), "full: must be true or false"),
+        (not (why := _seats_problem(head.get("bots", []), head.get("cards"))), f"bots: {why}"),
         (isinstance(head.get("cards"), list), "cards: must be a list of cards"),
         (isinstance(head.get("position"), dict), "position: must be a table"),
         (line is not None and not _SURROGATE_ESCAPE.search(line) or _unicode(head),
@@ -169,6 +205,32 @@ def header_problem(head: dict, line: bytes | None = None) -> str | None:
     if problem is None and "cards_digest" in head and head["cards_digest"] != cards_digest(head):
         return "the card data does not match its cards_digest (it was edited)"
     return problem
+
+
+def _seats_problem(bots, cards) -> str:
+    """What is wrong with a header's bot seats ("" when nothing)."""
+    if not isinstance(bots, list) or len(bots) > 2 or not all(isinstance(b, dict) for b in bots):
+        return "must be a list of at most two tables"
+    known = {c.get("id") for c in cards if isinstance(c, dict)} if isinstance(cards, list) else set()
+    for b in bots:
+        seconds, imagines = b.get("seconds"), b.get("imagines")
+        if set(b) != {"player", "bot", "seed", "seconds", "imagines"}:
+            return "each needs player, bot, seed, seconds and imagines, and nothing else"
+        if b["player"] not in (1, 2) or not _is_int(b["player"]):
+            return "player: must be 1 or 2"
+        if b["bot"] not in BOTS:
+            return f"seat {b['player']}: bot must be one of {', '.join(BOTS)}"
+        if not _text(b["seed"]):
+            return f"seat {b['player']}: seed must be a string of 1-{TEXT_LIMIT} characters"
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float)
+                                    or not SECONDS[0] <= seconds <= SECONDS[1]):
+            return f"seat {b['player']}: seconds must be null or from {SECONDS[0]} to {SECONDS[1]}"
+        if (not isinstance(imagines, list) or len(imagines) > CARDS_LIMIT
+                or not all(isinstance(i, str) and i in known for i in imagines)):
+            return f"seat {b['player']}: imagines must list cards of the header"
+    if len({b["player"] for b in bots}) < len(bots):
+        return "two bots in one seat"
+    return ""
 
 
 def _digest(value) -> bool:
@@ -580,10 +642,10 @@ class Recorder:
 
 
 def start_record(path: Path, game: Game, deck_names: tuple[str, str], *, force: bool = False,
-                 full: bool = False) -> Recorder:
+                 full: bool = False, bots: Mapping[int, Seat] | None = None) -> Recorder:
     """Record a new game at ``path`` (see :func:`create_record_file`); ``full`` keeps every
-    event as a line."""
-    head = header(game.setup, deck_names, full=full)
+    event as a line; ``bots``: the seats bots play."""
+    head = header(game.setup, deck_names, full=full, bots=bots)
     return Recorder(create_record_file(Path(path), head, force), game, head=head, full=full)
 
 
