@@ -533,17 +533,22 @@ class RecordFile:
             self.fd = -1
 
 
+def _game_of(head: dict) -> dict:
+    """A header without what does not make the game: its date and the record's form."""
+    return {**head, "created": None, "format": None, "full": None, "bots": head.get("bots", [])}
+
+
 def create_record_file(path: Path, head: dict, force: bool) -> RecordFile:
     """A new record at ``path``. An existing file is replaced only when it is a record of
-    this same game (the same header but for the date) or when ``force`` says so."""
+    this same game (the same header but for the date and the record's form: its format and
+    whether it is full) or when ``force`` says so."""
     file = RecordFile(path, create=True)
     if file.size and not force:
         try:
             old = json.loads(file.first_line())
         except (ValueError, RecursionError):
             old = None
-        same = isinstance(old, dict) and {**old, "created": None} == {**head, "created": None}
-        if not same:
+        if not isinstance(old, dict) or _game_of(old) != _game_of(head):
             file.close()
             raise RecordError(f"{path}: already exists and is not a record of this game; "
                               f"choose another --log, or add --force to overwrite it")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections import Counter
@@ -56,8 +57,11 @@ def play_random(setup: Setup, record_to: Path | None = None, deck_names=("", "")
             decision = game.pending
             asked.append((len(game.events), decision.player, decision.kind.value))
             game.answer(bot.answer(game))
-    finally:
-        write_record(record_to, game, deck_names, asked, full=full)
+    except BaseException:
+        with contextlib.suppress(RecordError, OSError):  # the failure is the news, not the file
+            write_record(record_to, game, deck_names, asked, full=full)
+        raise
+    write_record(record_to, game, deck_names, asked, full=full)
     return game
 
 

@@ -148,3 +148,42 @@ def test_undo_cuts_a_compact_record_back_and_the_game_goes_on(tmp_path):
     whole = tmp_path / "whole.jsonl"
     assert _play(whole).exit_code == 0
     assert game_lines(path) == game_lines(whole)
+
+
+def test_simulate_replaces_its_own_records_in_any_form_but_no_other_file(tmp_path):
+    """A second run over the same folder replaces the records of its games (compact, full or
+    format 2); a file that is not a record of that game stays, and the run stops on it."""
+    args = ["simulate", "--games", "2", "--seed", "3", "--log-dir", str(tmp_path)]
+    assert runner.invoke(app, args).exit_code == 0
+    assert runner.invoke(app, [*args, "--full"]).exit_code == 0 and read_record(tmp_path / "game-3-sequential.jsonl").full
+    path = tmp_path / "game-4-sequential.jsonl"
+    lines = path.read_text().splitlines()
+    old = {k: v for k, v in json.loads(lines[0]).items() if k not in ("full", "bots")}
+    path.write_text(json.dumps({**old, "format": 2}) + "\n")  # a format 2 record of the same game, cut after its header
+    assert runner.invoke(app, args).exit_code == 0 and read_record(path).format == 3
+    path.write_text(json.dumps({**old, "seed": 99}) + "\n")
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1 and "not a record of this game" in result.stderr
+    assert json.loads(path.read_text())["seed"] == 99
+
+
+def test_a_simulated_game_that_fails_leaves_its_record_up_to_the_answer_that_broke_it(tmp_path, monkeypatch):
+    import momon_cli.engine.turn as turn
+
+    real, calls = turn.run_check, {"n": 0}
+
+    def failing(ctx, summoned, *rest):
+        calls["n"] += 1
+        if calls["n"] == 5:
+            raise RuntimeError("a rules bug")
+        return real(ctx, summoned, *rest)
+
+    monkeypatch.setattr(turn, "run_check", failing)
+    result = runner.invoke(app, ["simulate", "--games", "1", "--seed", "8", "--log-dir", str(tmp_path)])
+    assert result.exit_code == 1 and "a rules bug" in result.stderr and "--seed 8" in result.stderr
+    held = read_record(tmp_path / "game-8-sequential.jsonl")
+    assert held.end is None and len(held.answers) >= 5
+    calls["n"] = 0
+    assert f"answer {len(held.answers)} (" in str(verify(held))  # its replay meets the bug at the last answer
+    monkeypatch.setattr(turn, "run_check", real)
+    assert verify(held) is None  # without the bug, what it holds replays: unfinished
