@@ -1,11 +1,11 @@
 """The game record: a JSON Lines file written as the game happens (docs/records.md).
 
 Line 1 is the header (format version, engine version, profile, seed, names, whether it is
-full, the bot seats, the full card data of the game and its digest); then the answers. Each answer is on disk
-(written and fsync'd) before the engine runs it, so a file that ends anywhere holds whole
-answers and resumes from them. Format 3 gives each answer the count and a short digest of
-the events before it (the full events only with ``full``); format 2, still read and
-continued, has the events themselves as lines after each answer.
+full, the bot seats, the full card data of the game and its digest); then the answers.
+Each answer is on disk (written and fsync'd) before the engine runs it, so a file that
+ends anywhere holds whole answers and resumes from them. Format 3 gives each answer the
+count and a short digest of the events before it (the events themselves only with
+``full``); format 2, still read and continued, has the events as lines after each answer.
 """
 
 from __future__ import annotations
