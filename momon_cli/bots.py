@@ -17,6 +17,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import assert_never
 
 from .engine import CardDef, Decision, Game, Kind
@@ -184,3 +185,22 @@ def make_bot(name: str, seed: object, imaginable: Sequence[CardDef] = (), second
     if name == "search":
         return SearchBot(seed, imaginable, playouts=playouts or SEARCH_PLAYOUTS, seconds=seconds)
     raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOTS)})")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A bot in one seat of a played game, as the game's record keeps it (docs/records.md).
+
+    Before every answer the bot is made anew, seeded from ``seed`` and the number of the
+    answer in the game: its answers depend on the game alone, never on the answers it gave
+    before in this process, so a game resumed from its record goes on with the answers it
+    would have had without the break (with ``seconds``, a search bot's answers also depend
+    on how fast the machine is)."""
+
+    bot: str
+    seed: str
+    imaginable: tuple[CardDef, ...] = ()
+    seconds: float | None = None
+
+    def answer(self, game: Game) -> object:
+        return make_bot(self.bot, f"{self.seed}/{len(game.answers)}", self.imaginable, self.seconds).answer(game)

@@ -6,6 +6,7 @@ receives only checked, immutable :class:`~momon_cli.engine.cards.CardDef` values
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from dataclasses import dataclass
@@ -43,6 +44,7 @@ def _package_text(name: str) -> str:
     return resources.files("momon_cli.data").joinpath(name).read_text(encoding="utf-8")
 
 
+@functools.cache  # the matrix is immutable: read its file once
 def load_matrix() -> ElementMatrix:
     try:
         return ElementMatrix.from_mapping(read_toml("elements.toml", _package_text("elements.toml")))

@@ -120,6 +120,8 @@ def simulate(
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
     log_dir: Path | None = typer.Option(None, help="Write each game's record into this folder."),
+    full: bool = typer.Option(False, "--full", help="With --log-dir: keep every event in the records, not only "
+                              "their digests."),
     all_pairs: bool = typer.Option(False, "--all-pairs", help="Every built-in deck against every one, both seats: "
                                    "GAMES games per pairing, a win matrix and each deck against the field."),
     bot1: str | None = typer.Option(None, help="A bot (random, greedy, search) against --bot2, seats swapped every "
@@ -152,7 +154,7 @@ def simulate(
         d1 = load_deck(deck1, pool) if deck1 else None
         d2 = load_deck(deck2, pool) if deck2 else None
     try:
-        report = sim.run(games, seed, decks, d1, d2, matrix, rules, log_dir)
+        report = sim.run(games, seed, decks, d1, d2, matrix, rules, log_dir, full)
     except RecordError as err:
         _fail(str(err))
     except sim.SimulationError as err:
@@ -185,9 +187,10 @@ def bench(games: int = typer.Option(1000, "--games", "-n", min=10, help="Games p
                    f"bare loop {r.bare_games_per_second:6.0f} games/s, ratio {r.ratio:.1f}")
 
 
-def _bots(names: tuple[str | None, str | None], seed: int | None, pool: tuple, seconds: float | None):
-    """``bot:NAME`` seats: the bots that answer them, and the names they play under."""
-    from .bots import BOTS, make_bot
+def _bots(names: tuple[str | None, str | None], seed: int, pool: tuple, seconds: float | None):
+    """``bot:NAME`` seats: the bots that answer them (seeded from the game's seed and the
+    seat), and the names they play under."""
+    from .bots import BOTS, Seat
 
     bots, out = {}, []
     for player, name in enumerate(names, 1):
@@ -195,7 +198,7 @@ def _bots(names: tuple[str | None, str | None], seed: int | None, pool: tuple, s
             kind = name[4:]
             if kind not in BOTS:
                 _fail(f"unknown bot {clean(kind, 20)!r}: choose bot:{', bot:'.join(BOTS)}")
-            bots[player] = make_bot(kind, f"{seed}-{player}", pool, seconds)
+            bots[player] = Seat(kind, f"{seed}-{player}", pool if kind != "random" else (), seconds)  # random imagines nothing
             name = f"{kind.capitalize()} bot" + ("" if names[2 - player] != name else f" {player}")
         out.append(name)
     return bots, (out[0], out[1])
@@ -347,6 +350,7 @@ def play(
     script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer."),
     log: Path | None = typer.Option(None, help="Write the game record here (default: your data folder)."),
     force: bool = typer.Option(False, "--force", help="Let --log overwrite a file that is not a record of this game."),
+    full: bool = typer.Option(False, "--full", help="Keep every event in the record, not only their digests."),
     resume: str | None = typer.Option(None, help="Continue an unfinished game: its record, 'last' or its number "
                                       "in 'momon games'."),
     position: Path | None = typer.Option(None, help="Start from this position file instead of dealing the decks."),
@@ -394,7 +398,7 @@ def play(
             _fail(f"cannot read the script {script}: {err.strerror}")
     console = Console()
     if resume is not None:
-        game, recorder = _resume(resume)
+        game, recorder, options["bots"] = _resume(resume)
         reader = ScriptReader(lines, console) if lines is not None else None
         raise typer.Exit(HotSeat(game, console, recorder, reader, **options).run())
     matrix, pool = _load(cards)
@@ -411,6 +415,7 @@ def play(
             d1, d2 = load_deck(deck1, pool), load_deck(deck2, pool)
             start = Position.new_game((d1.cards, d2.cards), first)
             deck_names = (d1.name, d2.name)
+    seed = seed if seed is not None else secrets.randbelow(1_000_000)
     bots, (p1, p2) = _bots((p1, p2), seed, tuple(pool.values()), bot_time)
     options["bots"] = bots
     if script is None:
@@ -422,12 +427,11 @@ def play(
     names = (_name(p1 or "Player 1", "Player 1"), _name(p2 or "Player 2", "Player 2"))
     if names[0] == names[1]:
         _fail("the two players need different names")
-    seed = seed if seed is not None else secrets.randbelow(1_000_000)
     setup = Setup(start, matrix, seed, rules, names)
     game = Game(setup)
     path = log or default_log_path(seed)
     try:
-        recorder = start_record(path, game, deck_names, force=force)
+        recorder = start_record(path, game, deck_names, force=force, full=full, bots=bots)
     except RecordError as err:
         _fail(str(err))
     except OSError as err:
@@ -563,8 +567,9 @@ def _difference(record):
 
 
 def _resume(ref: str):
-    """The game and its recorder, continued in place; the record stays locked while it runs."""
-    from .record import RecordError, RecordFile, resume
+    """The game, its recorder and its bot seats, continued in place; the record stays locked
+    while it runs."""
+    from .record import RecordError, RecordFile, resume, seats_from_header
 
     path = _saved(ref)
 
@@ -581,8 +586,10 @@ def _resume(ref: str):
         _fail(f"{record.path}: that game is over; watch it with: momon replay {record.path}")
     if difference is not None:
         _fail(f"{path}: the record does not replay ({difference}); it cannot be resumed")
+    with _loading(record.path):
+        bots = seats_from_header(record.header, load_matrix())
     try:
-        return resume(file, record)
+        return (*resume(file, record), bots)
     except OSError as err:
         _fail(f"{path}: cannot write: {err.strerror}")
 
@@ -664,7 +671,7 @@ def verify_command(record: str = typer.Argument(..., help=RECORD_HELP)) -> None:
     n = len(rec.answers)
     digest = "" if "cards_digest" in rec.header else " (no digest: card data not checked)"
     if rec.finished:
-        typer.echo(clean(f"{rec.path}: OK — {n} answers replay to the same {len(rec.events)} events{digest}",
+        typer.echo(clean(f"{rec.path}: OK — {n} answers replay to the same {rec.event_count} events{digest}",
                          MESSAGE_LIMIT))
         return
     typer.echo(clean(f"{rec.path}: unfinished, resumable at answer {n + 1} — its {n} answers replay to the same "
@@ -677,16 +684,13 @@ def _skip(why: str) -> None:
 
 
 def _game_row(rec) -> str:
-    """One line of ``momon games``, read from a checked header and events of any shape."""
-    head, events = rec.header, rec.events
+    """One line of ``momon games``, read from a checked header and what the record tells of its end."""
+    head = rec.header
     names = head["names"]
-    end = next((e for e in reversed(events) if e.get("kind") == "game_ended"), None)
-    winner = end.get("winner") if end else None
-    result = f"{names[winner - 1]} wins ({end.get('reason')})" if winner in (1, 2) else "unfinished"
-    turns = max((e["turn"] for e in events if e.get("kind") == "turn_started" and type(e.get("turn")) is int),
-                default=0)
+    winner, reason, turns = rec.outcome()
+    result = f"{names[winner - 1]} wins ({reason})" if winner in (1, 2) else "unfinished"
     return (f"{head['created'][:16].replace('T', ' ')} · {names[0]} vs {names[1]} · "
-            f"{head['decks'][0]} vs {head['decks'][1]} · {result} · {turns} turns")
+            f"{head['decks'][0]} vs {head['decks'][1]} · {result}" + ("" if turns is None else f" · {turns} turns"))
 
 
 @app.command()

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from . import render
 from .answers import ACCEPTED, BadAnswer, parse
-from .bots import RandomBot
+from .bots import Seat
 from .completion import PositionCompleter
 from .engine import Decision, Game, IllegalAnswer, Kind
 from .engine import events as ev
@@ -84,7 +84,7 @@ class HotSeat:
 
     def __init__(self, game: Game, console: Console, recorder: Recorder, reader: Screen | ScriptReader | None = None,
                  *, open_hands: bool = False, full_log: bool = False, fixed_seat: int | None = None,
-                 bots: dict[int, RandomBot] | None = None) -> None:
+                 bots: dict[int, Seat] | None = None) -> None:
         self.console = console
         self.recorder = recorder
         self.reader = reader if reader is not None else Screen()

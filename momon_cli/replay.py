@@ -15,7 +15,7 @@ from .engine.arena import SPACES
 from .engine.effects import element, has_ward, power, scores, token_value
 from .engine.state import snapshot
 from .narrate import Narrator
-from .record import NAME_LIMIT, Record, setup_from_header
+from .record import NAME_LIMIT, Record, events_digest, setup_from_header
 from .safe_text import clean
 
 
@@ -85,9 +85,11 @@ def verify(record: Record) -> Difference | None:
     """Replay from the header and the answers; the first way the record differs, or None.
 
     Checked: each answer's player and kind against the decision pending at that point, and
-    its place (right after every event of the answer before it); every event, field for
-    field. The events after the last answer may stop short (the record was cut while they
-    were written): they are derived again on resume, so only what is there must match.
+    its place (right after every event of the answer before it: its events count, in format
+    3, and the event lines before it, where the record has them); in format 3 the digest of
+    the events since the line before, and the end line; every event line, field for field.
+    The events after the last answer may stop short (the record was cut while they were
+    written): they are derived again on resume, so only what is there must match.
     """
     recorded = record.events
     first: Difference | None = None
@@ -98,10 +100,10 @@ def verify(record: Record) -> Difference | None:
         if first is None and i < len(recorded) and recorded[i] != _normal(event):
             first = Difference(i, json.dumps(recorded[i]), json.dumps(_normal(event)))
 
-    game = Game(setup_from_header(record.header, load_matrix()), (compare,), start=False)
+    game = Game(setup_from_header(record.header, load_matrix()), (compare,) if recorded else (), start=False)
     game.start()
-    seen = 0
-    number = 0
+    digests = record.format >= 3
+    seen = mark = number = 0
     for entry in record.entries:
         if entry["type"] == "event":
             seen += 1
@@ -109,23 +111,58 @@ def verify(record: Record) -> Difference | None:
         number += 1
         if first is not None:
             return first
-        expected = _expected(game, entry, seen)
+        expected = _expected(game, entry, seen if record.full else None)
         if expected:
             return Difference(len(game.events), f"answer {number} {expected}", json.dumps(entry))
+        if digests and (found := _digest_difference(game, entry, mark, f"answer {number}")):
+            return found
+        mark = len(game.events)
         try:
             _apply(game, entry)
         except (IllegalAnswer, GameOver, EngineError, ValueError) as err:
             return Difference(len(game.events), f"answer {number} ({json.dumps(entry)}) to be legal", str(err))
     if first is None and len(recorded) > len(game.events):
         return Difference(len(game.events), f"{len(game.events)} events", f"{len(recorded)} events")
+    if first is None and record.end is not None:
+        return _end_difference(game, record.end, seen if record.full else None, mark)
     return first
 
 
-def _expected(game: Game, entry: dict, seen: int) -> str:
-    """How an answer line disagrees with the game it is given to ("" when it fits)."""
+def _digest_difference(game: Game, line: dict, mark: int, what: str) -> Difference | None:
+    """How a format 3 line's digest of the events since ``mark`` disagrees with the replay."""
+    found = events_digest(game.events[mark:])
+    if found == line["digest"]:
+        return None
+    events = f"the events {mark}-{len(game.events) - 1}" if len(game.events) > mark else "no events"
+    return Difference(mark, f"{events} before {what} to have digest {line['digest']}",
+                      f"digest {found} (write the record with --full to see which event differs)")
+
+
+def _end_difference(game: Game, end: dict, seen: int | None, mark: int) -> Difference | None:
+    """How the end line disagrees with the replayed game's end."""
+    result = game.result
+    if result is None:
+        return Difference(len(game.events), "the game to be over (the record has its end line)", "it goes on")
+    if end["events"] != len(game.events) or seen not in (None, len(game.events)):
+        return Difference(len(game.events), f"the end line right after event {len(game.events) - 1}",
+                          f"{end['events']} events")
+    if found := _digest_difference(game, end, mark, "the end"):
+        return found
+    told, replayed = (end["winner"], end["reason"], end["turns"]), (result.winner, result.reason, game.state.turn)
+    if told != replayed:
+        return Difference(len(game.events), "winner, reason and turns {} {} {}".format(*told),
+                          "{} {} {}".format(*replayed))
+    return None
+
+
+def _expected(game: Game, entry: dict, seen: int | None) -> str:
+    """How an answer line disagrees with the game it is given to ("" when it fits); ``seen``:
+    the event lines before it (None in a record without them)."""
     decision = game.pending
-    if seen != len(game.events):
-        return f"to come right after event {len(game.events)} (the last its predecessor caused), not after {seen}"
+    at = len(game.events)
+    if "events" in entry and entry["events"] != at or seen not in (None, at):
+        told = seen if seen not in (None, at) else entry["events"]
+        return f"to come right after event {at} (the last its predecessor caused), not after {told}"
     if decision is None:
         return "to have a decision to answer (the game is over)"
     if entry["type"] == "answer" and (entry["player"], entry["kind"]) != (decision.player, decision.kind.value):
@@ -199,12 +236,16 @@ def transcript(record: Record, fmt: str = "md") -> str:
         else:
             out.append(f"- {line}" if md else line)
 
-    events = iter(game.events)
+    events = game.events
+    told = seen = 0
     for entry in record.entries:  # answers in the places the record holds them
-        if entry["type"] != "event":
-            out.append(answer_mark + clean(_answer_words(entry, names)))
-        elif (event := next(events, None)) is not None:
+        if entry["type"] == "event":
+            seen += 1
+            continue
+        for event in events[told:entry.get("events", seen)]:
             tell(event)
-    for event in events:  # what a torn record lost, the replay supplies
+        told = max(told, min(len(events), entry.get("events", seen)))
+        out.append(answer_mark + clean(_answer_words(entry, names)))
+    for event in events[told:]:  # the last answer's events, and what a torn record lost
         tell(event)
     return "\n".join(out) + "\n"

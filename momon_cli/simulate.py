@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections import Counter
@@ -13,7 +14,7 @@ from .carddata import Deck
 from .engine import Game, Setup
 from .engine.elements import ElementMatrix
 from .engine.invariants import check
-from .record import NAME_LIMIT, RecordError, start_record
+from .record import NAME_LIMIT, RecordError, write_record
 from .safe_text import clean
 
 
@@ -38,21 +39,34 @@ class SimulationError(RuntimeError):
         self.game_number, self.seed, self.error = game_number, seed, error
 
 
-def play_random(setup: Setup, record_to: Path | None = None, deck_names=("", "")) -> Game:
-    """One whole game, every decision answered by a RandomBot seeded from the game's seed."""
+def play_random(setup: Setup, record_to: Path | None = None, deck_names=("", ""), full: bool = False) -> Game:
+    """One whole game, every decision answered by a RandomBot seeded from the game's seed.
+
+    Its record (``record_to``) is written in one piece when the game ends, or when it fails
+    (showing the answer that broke it): a simulated game answers itself, so it needs no
+    write-ahead (docs/records.md)."""
     game = Game(setup)
     bot = RandomBot(f"bot-{setup.seed}")
-    recorder = start_record(record_to, game, deck_names, durable=False) if record_to is not None else None
-    answer = recorder.answer if recorder is not None else game.answer
-    while game.pending is not None:
-        answer(bot.answer(game))
-    if recorder is not None:
-        recorder.close()
+    if record_to is None:
+        while game.pending is not None:
+            game.answer(bot.answer(game))
+        return game
+    asked: list[tuple[int, int, str]] = []
+    try:
+        while game.pending is not None:
+            decision = game.pending
+            asked.append((len(game.events), decision.player, decision.kind.value))
+            game.answer(bot.answer(game))
+    except BaseException:
+        with contextlib.suppress(RecordError, OSError):  # the failure is the news, not the file
+            write_record(record_to, game, deck_names, asked, full=full)
+        raise
+    write_record(record_to, game, deck_names, asked, full=full)
     return game
 
 
 def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Deck | None,
-        matrix: ElementMatrix, profile: str, log_dir: Path | None = None) -> Report:
+        matrix: ElementMatrix, profile: str, log_dir: Path | None = None, full: bool = False) -> Report:
     """Play ``games`` games; game i uses seed ``seed + i`` (so one game reproduces alone)."""
     report = Report()
     start = time.perf_counter()
@@ -65,7 +79,7 @@ def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Dec
         setup = Setup.new_game((d1.cards, d2.cards), matrix, game_seed, profile, names)
         try:
             path = None if log_dir is None else log_dir / f"game-{game_seed}-{profile}.jsonl"
-            game = play_random(setup, path, (d1.name, d2.name))
+            game = play_random(setup, path, (d1.name, d2.name), full)
             check(game)
         except RecordError:
             raise

@@ -6,6 +6,7 @@ is a few kilobytes, so a test can cut it at every byte.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from momon_cli.bots import RandomBot
@@ -26,10 +27,10 @@ def setup(names=("Ann", "Bea"), card_name: str | None = None, seed: int = 46) ->
     return Setup.new_game((tuple(decks[0]), tuple(decks[1])), MATRIX, seed, "sequential", tuple(names), 1)
 
 
-def record(path: Path, game_setup: Setup | None = None, deck_names=("Small One", "Small Two")) -> Path:
-    """Play the game with a seeded RandomBot, recorded to ``path``."""
+def record(path: Path, game_setup: Setup | None = None, deck_names=("Small One", "Small Two"), full: bool = False) -> Path:
+    """Play the game with a seeded RandomBot, recorded to ``path`` (``full``: with event lines)."""
     game = Game(game_setup or setup())
-    recorder = start_record(path, game, deck_names, force=True)
+    recorder = start_record(path, game, deck_names, force=True, full=full)
     bot = RandomBot(f"short-{game.setup.seed}")
     while game.pending is not None:
         recorder.answer(bot.answer(game))
@@ -37,12 +38,23 @@ def record(path: Path, game_setup: Setup | None = None, deck_names=("Small One",
     return path
 
 
-def resume_and_finish(path: Path, answers: list[dict]) -> list[dict]:
-    """Resume the record at ``path``, give it the answers it lacks, and return its events."""
+def game_lines(path: Path) -> list[str]:
+    """A record's lines, its header's date left out: the same for two records of one game
+    written in one format (the answers, their digests, the events and the end)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    head.pop("created")
+    return [json.dumps(head), *lines[1:]]
+
+
+def resume_and_finish(path: Path, answers: list[dict]) -> list[str]:
+    """Resume the record at ``path``, give it the answers it lacks, and return its
+    :func:`game_lines`."""
     file = RecordFile(path, create=False)
     held = file.read()
     game, recorder = resume(file, held)
     for entry in answers[len(held.answers):]:
         recorder.answer(answer_from_json(entry["value"]))
     recorder.close()
-    return read_record(path).events
+    read_record(path)  # still a record
+    return game_lines(path)

@@ -83,7 +83,7 @@ def test_hostile_names_in_a_record_reach_no_terminal(tmp_path, name):
     assert shown in run(["replay", path, "--to-end"], 0).stdout
     lines = path.read_bytes().split(b"\n")
     cut = tmp_path / "unfinished.jsonl"
-    cut.write_bytes(b"\n".join(lines[:40]) + b"\n")
+    cut.write_bytes(b"\n".join(lines[: len(lines) // 2]) + b"\n")
     record_commands(cut, "unfinished", tmp_path)
 
 
@@ -122,7 +122,7 @@ def _edited(lines: list[str], edit: dict) -> str:
     op = edit["op"]
     where = answers[edit["answer"]] if "answer" in edit else edit.get("index", 0)
     target = {"answer": lambda: items[answers[edit["index"]]], "event": lambda: items[events[edit["index"]]]["event"],
-              "line": lambda: items[edit["index"]], "header": lambda: items[0],
+              "line": lambda: items[edit["index"]], "header": lambda: items[0], "end": lambda: items[-1],
               "card": lambda: items[0]["cards"][0], "position": lambda: items[0]["position"]}.get(op)
     if target is not None:
         changed = target()
@@ -156,14 +156,19 @@ def _edited(lines: list[str], edit: dict) -> str:
 
 @pytest.fixture(scope="module")
 def short_lines(tmp_path_factory):
-    path = short_game.record(tmp_path_factory.mktemp("short") / "short.jsonl")
-    return path.read_text(encoding="utf-8").splitlines()
+    """The short game's record with every event as a line (most edits change events),
+    without ("compact": the edits of digests, counts and the end line), and in format 2."""
+    folder = tmp_path_factory.mktemp("short")
+    lines = {kind: short_game.record(folder / f"{kind}.jsonl", full=kind == "full").read_text(encoding="utf-8").splitlines()
+             for kind in ("full", "compact")}
+    lines["format2"] = (CORPUS / "records" / "finished-format2-short.jsonl").read_text(encoding="utf-8").splitlines()
+    return lines
 
 
 @pytest.mark.parametrize("edit", EDITS, ids=[e["name"] for e in EDITS])
 def test_edited_records(tmp_path, short_lines, edit):
     path = tmp_path / f"{edit['name']}.jsonl"
-    path.write_text(_edited(short_lines, edit), encoding="utf-8")
+    path.write_text(_edited(short_lines[edit.get("record", "full")], edit), encoding="utf-8")
     record_commands(path, edit["expect"], tmp_path)
 
 
@@ -191,7 +196,7 @@ def test_special_files_as_records_and_in_the_games_list(tmp_path, short_lines):
     specials = _special_files(tmp_path, ".jsonl")
     for path in specials:
         record_commands(path, "refused", tmp_path)
-    (tmp_path / "good.jsonl").write_text("\n".join(short_lines) + "\n", encoding="utf-8")
+    (tmp_path / "good.jsonl").write_text("\n".join(short_lines["compact"]) + "\n", encoding="utf-8")
     for path in STATIC_RECORDS:
         shutil.copyfile(path, tmp_path / path.name)
     listing = run(["games", "--folder", tmp_path], 0)

@@ -1,23 +1,44 @@
-"""Write-ahead records: a record cut anywhere, or interrupted anywhere, resumes to the same game."""
+"""Write-ahead records: a record cut anywhere, or interrupted anywhere, resumes to the same game,
+in each form a record takes: format 3 with digests only, with every event (--full), and
+format 2 (which resumes as format 2)."""
 
 from __future__ import annotations
 
 import errno
 import itertools
+import shutil
+from pathlib import Path
 
 import pytest
-from short_game import record, resume_and_finish, setup
+from short_game import game_lines, record, resume_and_finish, setup
 
 from momon_cli.bots import RandomBot
 from momon_cli.engine import Game
-from momon_cli.record import RecordError, parse_record, read_record, start_record
+from momon_cli.record import Record, RecordError, parse_record, read_record, start_record
 from momon_cli.replay import verify
 
+FORMAT2 = Path(__file__).parent / "corpus" / "records" / "finished-format2-short.jsonl"
 
-@pytest.fixture(scope="module")
-def whole(tmp_path_factory):
-    path = record(tmp_path_factory.mktemp("whole") / "whole.jsonl")
+
+def _whole(kind: str, folder: Path) -> tuple[bytes, Record]:
+    path = folder / "whole.jsonl"
+    if kind == "format2":
+        shutil.copyfile(FORMAT2, path)
+    else:
+        record(path, full=kind == "full")
     return path.read_bytes(), read_record(path)
+
+
+@pytest.fixture(scope="module", params=["compact", "full", "format2"])
+def whole(request, tmp_path_factory):
+    return _whole(request.param, tmp_path_factory.mktemp("whole"))
+
+
+@pytest.fixture(scope="module", params=["compact", "full"])
+def written(request, tmp_path_factory):
+    """A record this momon writes, and the lines of the whole game (see game_lines)."""
+    _, held = _whole(request.param, tmp_path_factory.mktemp("written"))
+    return held, game_lines(held.path)
 
 
 def test_a_record_cut_at_every_byte_resumes_to_the_same_game_or_is_not_a_record(tmp_path, whole):
@@ -26,6 +47,8 @@ def test_a_record_cut_at_every_byte_resumes_to_the_same_game_or_is_not_a_record(
     data, full = whole
     header_end = data.index(b"\n") + 1
     path = tmp_path / "cut.jsonl"
+    path.write_bytes(data)
+    expected = game_lines(path)
     verified: dict[int, object] = {}
     resumed: dict[int, bool] = {}
     outcomes = {"not a record": 0, "resumed": 0}
@@ -43,7 +66,7 @@ def test_a_record_cut_at_every_byte_resumes_to_the_same_game_or_is_not_a_record(
         assert verified[len(cut.entries)] is None, (offset, verified[len(cut.entries)])
         if cut.answers_end not in resumed:
             path.write_bytes(data[:offset])
-            resumed[cut.answers_end] = resume_and_finish(path, full.answers) == full.events
+            resumed[cut.answers_end] = resume_and_finish(path, full.answers) == expected
             assert verify(read_record(path)) is None
         assert resumed[cut.answers_end], offset
         outcomes["resumed"] += 1
@@ -62,16 +85,17 @@ class _Interrupt:
             raise KeyboardInterrupt
 
 
-def test_ctrl_c_at_every_event_of_an_answer_leaves_a_resumable_record(tmp_path, whole):
-    _, full = whole
-    for at in range(1, len(full.events)):
+def test_ctrl_c_at_every_event_of_an_answer_leaves_a_resumable_record(tmp_path, written):
+    full, expected = written
+    assert full.event_count > 100
+    for at in range(1, full.event_count):
         path = tmp_path / f"int-{at}.jsonl"
         game = Game(setup(), start=False)
         game.listen(_Interrupt(at))
         bot = RandomBot(f"short-{game.setup.seed}")
         try:
             game.start()
-            recorder = start_record(path, game, ("Small One", "Small Two"))
+            recorder = start_record(path, game, ("Small One", "Small Two"), full=full.full)
             while game.pending is not None:
                 recorder.answer(bot.answer(game))
         except KeyboardInterrupt:
@@ -81,13 +105,13 @@ def test_ctrl_c_at_every_event_of_an_answer_leaves_a_resumable_record(tmp_path, 
         recorder.close()
         held = read_record(path)
         assert verify(held) is None
-        assert resume_and_finish(path, full.answers) == full.events, at
+        assert resume_and_finish(path, full.answers) == expected, at
 
 
-def test_a_full_disk_keeps_the_game_saved_up_to_its_last_whole_answer(tmp_path, whole, monkeypatch):
+def test_a_full_disk_keeps_the_game_saved_up_to_its_last_whole_answer(tmp_path, written, monkeypatch):
     import momon_cli.record as rec
 
-    _, full = whole
+    full, expected = written
     real_write = rec.os.write
     for fail_at in itertools.count(1):  # every write of the game, until one game needs no failure
         path = tmp_path / f"full-{fail_at}.jsonl"
@@ -101,7 +125,7 @@ def test_a_full_disk_keeps_the_game_saved_up_to_its_last_whole_answer(tmp_path, 
             return real_write(fd, data)
 
         game = Game(setup())
-        recorder = start_record(path, game, ("Small One", "Small Two"))
+        recorder = start_record(path, game, ("Small One", "Small Two"), full=full.full)
         monkeypatch.setattr(rec.os, "write", write)
         bot = RandomBot(f"short-{game.setup.seed}")
         try:
@@ -114,4 +138,4 @@ def test_a_full_disk_keeps_the_game_saved_up_to_its_last_whole_answer(tmp_path, 
         if calls["n"] < fail_at:
             break
         assert verify(read_record(path)) is None and not read_record(path).warnings
-        assert resume_and_finish(path, full.answers) == full.events, fail_at
+        assert resume_and_finish(path, full.answers) == expected, fail_at

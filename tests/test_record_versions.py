@@ -23,7 +23,7 @@ def _record(tmp_path):
 def test_recorded_answers_name_cards_spaces_and_option_keys(tmp_path):
     lines = [json.loads(line) for line in _record(tmp_path).read_text().splitlines()]
     head = lines[0]
-    assert head["format"] == 2 and head["rules"] == RULES_VERSION
+    assert head["format"] == 3 and head["rules"] == RULES_VERSION
     assert {c["id"] for c in head["cards"]} >= {"TPS-006", "TPS-002", "TPS-003"}
     answers = [(a["kind"], a["value"]) for a in lines if a["type"] == "answer"]
     assert answers == [("summon", ["TPS-006", "B1"]), ("order_attempts", ["B2", "C1"])]

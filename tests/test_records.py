@@ -15,6 +15,7 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 from screen_driver import AltScreen
+from short_game import game_lines
 from typer.testing import CliRunner
 
 from momon_cli import simulate as sim
@@ -48,16 +49,16 @@ def test_simulated_records_verify_and_replay_to_the_engines_final_state(tmp_path
         assert json.loads(result.output) == state_json(live)
 
 
-def _record(tmp_path):
+def _record(tmp_path, *extra):
     path = tmp_path / "g.jsonl"
-    assert runner.invoke(app, ["play", *ARGS, "--script", str(GAME), "--log", str(path)]).exit_code == 0
+    assert runner.invoke(app, ["play", *ARGS, *extra, "--script", str(GAME), "--log", str(path), "--force"]).exit_code == 0
     return path
 
 
-def test_verify_passes_and_catches_an_edited_answer_or_event(tmp_path):
+def test_verify_passes_and_catches_an_edited_answer_digest_or_event(tmp_path):
     path = _record(tmp_path)
     ok = runner.invoke(app, ["verify", str(path)])
-    assert ok.exit_code == 0 and "OK" in ok.output
+    assert ok.exit_code == 0 and "OK — 19 answers replay to the same 278 events" in ok.output
     lines = path.read_text().splitlines()
     answer = next(i for i, line in enumerate(lines) if '"type":"answer"' in line)
     edited = lines.copy()
@@ -65,6 +66,14 @@ def test_verify_passes_and_catches_an_edited_answer_or_event(tmp_path):
     path.write_text("\n".join(edited) + "\n")
     bad = runner.invoke(app, ["verify", str(path)])
     assert bad.exit_code == 1 and "does not match at step" in bad.output and "expected" in bad.output
+    edited = lines.copy()
+    edited[answer + 3] = json.dumps({**json.loads(edited[answer + 3]), "digest": "0123456789abcdef"})
+    path.write_text("\n".join(edited) + "\n")
+    bad = runner.invoke(app, ["verify", str(path)])
+    assert bad.exit_code == 1 and "to have digest 0123456789abcdef" in bad.output and "--full" in bad.output
+    path = _record(tmp_path, "--full")
+    assert runner.invoke(app, ["verify", str(path)]).exit_code == 0
+    lines = path.read_text().splitlines()
     edited = lines.copy()
     event = next(i for i, line in enumerate(lines) if '"kind":"summoned"' in line)
     edited[event] = edited[event].replace('"space":"A4"', '"space":"A3"')
@@ -84,13 +93,19 @@ def test_torn_last_line_is_recovered_with_a_warning(tmp_path):
     assert result.exit_code == 0 and "warning:" in result.output
 
 
-def test_torn_unfinished_record_resumes(tmp_path):
+@pytest.mark.parametrize("full", [False, True], ids=["compact", "full"])
+def test_torn_unfinished_record_resumes(tmp_path, full):
+    """Torn inside the last line: with --full an event of the fifth answer, else the fifth
+    answer itself (given again on resume)."""
     path = tmp_path / "half.jsonl"
     lines = [line for line in GAME.read_text().splitlines() if line and not line.startswith("#")]
-    runner.invoke(app, ["play", *ARGS, "--script", "-", "--log", str(path)], input="\n".join(lines[:5]) + "\n")
+    runner.invoke(app, ["play", *ARGS, *(["--full"] if full else []), "--script", "-", "--log", str(path)],
+                  input="\n".join(lines[:5]) + "\n")
     text = path.read_text()
     path.write_text(text[: len(text) - 25])
-    result = runner.invoke(app, ["play", "--resume", str(path), "--script", "-"], input="\n".join(lines[5:]) + "\n")
+    assert len(read_record(path).answers) == (5 if full else 4)
+    result = runner.invoke(app, ["play", "--resume", str(path), "--script", "-"],
+                           input="\n".join(lines[5 if full else 4:]) + "\n")
     assert result.exit_code == 0 and "Winner: Ann (P1)" in result.output
     assert "cut off mid-write" in result.output
     assert read_record(path).warnings == [] and verify(read_record(path)) is None
@@ -136,7 +151,7 @@ def test_sigkill_mid_game_then_resume_continues_the_same_game(tmp_path):
     assert resumed.returncode == 0, out + resumed.stderr.decode()
     assert out.strip().splitlines()[-1] == "Winner: Ann (P1)" and "Ann (P1) 8: " in out
     whole = _record(tmp_path)  # the same game played without a break
-    assert read_record(path).events == read_record(whole).events
+    assert game_lines(path) == game_lines(whole)
     assert verify(read_record(path)) is None
 
 
