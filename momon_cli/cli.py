@@ -569,6 +569,7 @@ def _difference(record):
 def _resume(ref: str):
     """The game, its recorder and its bot seats, continued in place; the record stays locked
     while it runs."""
+    from .carddata import load_matrix
     from .record import RecordError, RecordFile, resume, seats_from_header
 
     path = _saved(ref)
