@@ -26,6 +26,7 @@ MESSAGE_LIMIT = 2000  # characters in one error line
 EXIT_UNFINISHED = 3  # momon verify: what the record holds matches, but the game goes on
 
 DEFAULT_DECKS = ("ember-tide", "stone-gale")
+BOT_TIME_HELP = "Most seconds a search bot may think per Summon (it stops sooner at its playouts)."
 RECORD_HELP = "A game record: a path, 'last' (the newest) or its number in 'momon games'."
 
 app = typer.Typer(
@@ -288,7 +289,7 @@ def tournament(
     backend: str = typer.Option("local", help="local (processes) or ray (a Ray cluster; local Ray without --address)."),
     address: str | None = typer.Option(None, help="The Ray cluster's address, with --backend ray."),
     bot_time: float | None = typer.Option(None, "--bot-time", min=0.05, max=30,
-                                          help="Seconds a search bot may think per Summon (default: its playouts)."),
+                                          help=BOT_TIME_HELP),
     playouts: int | None = typer.Option(None, "--playouts", min=1, max=100_000,
                                         help="Playouts a search bot runs per Summon (default 500)."),
     as_json: Path | None = typer.Option(None, "--json", help="Also write the results as JSON here."),
@@ -340,7 +341,7 @@ def play(
                                   "bot:greedy or bot:search to play against a bot."),
     p2: str | None = typer.Option(None, "--p2", help="Player 2's name (asked if omitted), or a bot as for --p1."),
     bot_time: float | None = typer.Option(None, "--bot-time", min=0.05, max=30,
-                                          help="Seconds a search bot may think per Summon (default: its playouts)."),
+                                          help=BOT_TIME_HELP),
     deck1: str = typer.Option(DEFAULT_DECKS[0], help="Player 1's deck: a built-in name or a file."),
     deck2: str = typer.Option(DEFAULT_DECKS[1], help="Player 2's deck: a built-in name or a file."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),

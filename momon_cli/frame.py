@@ -78,7 +78,9 @@ def _log_lines(view: View, width: int, room: int) -> list[Text]:
     room to scroll back to), then the latest log lines that fit."""
     if room <= 0:
         return []
-    news = render.wrap(Text(view.news, style="bold"), width)[:room] if view.news else []
+    news = render.wrap(Text(view.news, style="bold"), width) if view.news else []
+    if len(news) > room:  # keep the end, where the latest moves are
+        news = [Text("…", style="bold").append_text(news[len(news) - room])] + news[len(news) - room + 1:]
     room -= len(news)
     lines: list[Text] = []
     for line in reversed(view.log):

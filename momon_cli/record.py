@@ -211,7 +211,8 @@ def _seats_problem(bots, cards) -> str:
     """What is wrong with a header's bot seats ("" when nothing)."""
     if not isinstance(bots, list) or len(bots) > 2 or not all(isinstance(b, dict) for b in bots):
         return "must be a list of at most two tables"
-    known = {c.get("id") for c in cards if isinstance(c, dict)} if isinstance(cards, list) else set()
+    known = {c["id"] for c in cards if isinstance(c, dict) and isinstance(c.get("id"), str)} \
+        if isinstance(cards, list) else set()
     for b in bots:
         seconds, imagines = b.get("seconds"), b.get("imagines")
         if set(b) != {"player", "bot", "seed", "seconds", "imagines"}:

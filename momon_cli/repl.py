@@ -198,7 +198,10 @@ class HotSeat:
         while self.game.pending is not None:
             decision = self.game.pending
             if decision.player in self.bots:
-                self._bot_answers(decision)
+                try:
+                    self._bot_answers(decision)
+                except EOFError:  # the input closed while the bot thought
+                    return self._leave()
                 continue
             private = (self.reader.interactive and decision.kind in PRIVATE and not self.open_hands
                        and not self.bots)  # with one person at the keyboard there is no one to hide from
@@ -280,8 +283,10 @@ class HotSeat:
         if decision.kind is not Kind.SUMMON:
             return ""
         since, self._since_turn[decision.player] = self._since_turn[decision.player], len(self.game.events)
-        told = summary(self.game.events[since:], self.game.setup.names)
-        return f"Since your last Summon: {told}" if told else ""
+        theirs = [e for e in self.game.events[since:]
+                  if not (isinstance(e, ev.Summoned) and e.player == decision.player)]  # they know their own
+        told = summary(theirs, self.game.setup.names)
+        return f"Meanwhile: {told}" if told else ""
 
     def _bot_answers(self, decision: Decision) -> None:
         """A bot's turn to decide: it answers as a person would, through the record."""
@@ -308,7 +313,7 @@ class HotSeat:
         elif word == "inspect":
             self._inspect(arg, decision.player)
         elif word == "log":
-            if arg and not (arg.isascii() and arg.isdecimal() and 0 < len(arg) <= 6):
+            if arg and not (arg.isascii() and arg.isdecimal() and len(arg) <= 6 and int(arg) > 0):
                 self._error("log takes a number of lines, e.g. 'log 20' (default 10)")
                 return None
             for full, _ in self.log[-int(arg or 10):]:

@@ -4,7 +4,8 @@ when it must) and the input line below.
 A prompt_toolkit Application on the alternate screen, so nothing it shows — a Hand above
 all — reaches the terminal's scrollback, and nothing is left on screen after it closes.
 The frame is composed again at every redraw, so a resized window is filled at its new size.
-Ctrl-C clears the line (never leaves); Ctrl-D on an empty line leaves (EOFError).
+At a prompt Ctrl-C clears the line (never leaves) and Ctrl-D on an empty line leaves
+(EOFError); while a bot thinks, Ctrl-C (or SIGINT) stops the session (KeyboardInterrupt).
 """
 
 from __future__ import annotations
@@ -54,10 +55,10 @@ class Screen:
         return size.columns, size.rows
 
     def _message_lines(self) -> list[Text]:
-        """The message (or the hint), wrapped: up to three lines, taken from the frame."""
-        width = get_app().output.get_size().columns
-        line = self.message if self.message.plain else Text(self.hint, style="dim")
-        return lines_of(line, width)[:MESSAGE_LINES] or [Text()]
+        """The message wrapped to up to three lines, taken from the frame; or the hint, on one."""
+        if not self.message.plain:
+            return [Text(self.hint, style="dim")]
+        return lines_of(self.message, get_app().output.get_size().columns)[:MESSAGE_LINES] or [Text()]
 
     def _top(self) -> ANSI:
         size = get_app().output.get_size()
@@ -77,8 +78,10 @@ class Screen:
         bindings = KeyBindings()
 
         @bindings.add("c-c")
+        @bindings.add("<sigint>")
         def _interrupt(event: KeyPressEvent) -> None:
-            event.app.exit(exception=KeyboardInterrupt())
+            if not event.app.is_done:  # the work may have finished in the same instant
+                event.app.exit(exception=KeyboardInterrupt())
 
         def line() -> ANSI:
             frame = SPINNER[int((time.monotonic() - started) * 10) % len(SPINNER)]
@@ -96,12 +99,16 @@ class Screen:
                 done.append((None, err))
             loop = app.loop
             if loop is not None and not loop.is_closed():
-                loop.call_soon_threadsafe(lambda: app.exit() if app.is_running else None)
+                loop.call_soon_threadsafe(lambda: app.exit() if app.is_running and not app.is_done else None)
 
-        def start() -> None:
-            threading.Thread(target=run, daemon=True).start()
+        worker = threading.Thread(target=run, daemon=True)
 
-        app.run(pre_run=start)
+        def start(_: object) -> None:
+            if worker.ident is None:  # once, after the first frame is on screen: a busy thread
+                worker.start()  # could otherwise starve the drawing of it
+
+        app.after_render += start
+        app.run()
         value, error = done[0]
         if error is not None:
             raise error

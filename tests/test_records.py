@@ -169,27 +169,27 @@ def test_replay_keys_walk_steps_and_turns(tmp_path):
     assert timeline.lines[turn2 - 1].startswith("— Turn 2")
     assert timeline.move(turn2, "previous_turn") == timeline.step_of_turn(1)
     assert timeline.move(5, "end") == timeline.last
-    with create_pipe_input() as pipe:
-        pipe.send_text("nnptTeppq")
-        screen = AltScreen(100, 30)
-        stream = StringIO()
-        Viewer(timeline, 1).run(pipe, Vt100_Output(stream, lambda: Size(30, 100), term="xterm"))
-    shown = stream.getvalue()
-    pyte.Stream(screen).feed(shown[:shown.rindex("\x1b[?1049l")])  # the screen before the viewer closed
+    screen, shown = _view(timeline, "nnptTeppq", 100, 30)
     assert f"Step {timeline.last - 2}/{timeline.last}" in "\n".join(screen.display)  # e, then p twice
     assert shown.count("\x1b[?1049h") == 1  # one screen, redrawn in place
+
+
+def _view(timeline, keys: str, columns: int, rows: int):
+    """The viewer driven by ``keys``: the emulated screen just before it closed, and its output."""
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        screen = AltScreen(columns, rows)
+        stream = StringIO()
+        Viewer(timeline, 1).run(pipe, Vt100_Output(stream, lambda: Size(rows, columns), term="xterm"))
+    shown = stream.getvalue()
+    pyte.Stream(screen).feed(shown[:shown.rindex("\x1b[?1049l")])
+    return screen, shown
 
 
 def test_replay_at_80x24_shows_the_last_step_whole_at_the_bottom_and_the_whole_legend(tmp_path):
     path = _record(tmp_path)
     timeline = Timeline(read_record(path))
-    with create_pipe_input() as pipe:
-        pipe.send_text("eq")
-        screen = AltScreen(80, 24)
-        stream = StringIO()
-        Viewer(timeline, 1).run(pipe, Vt100_Output(stream, lambda: Size(24, 80), term="xterm"))
-    shown = stream.getvalue()
-    pyte.Stream(screen).feed(shown[:shown.rindex("\x1b[?1049l")])
+    screen, _ = _view(timeline, "eq", 80, 24)
     words = " ".join(" ".join(screen.display).split())
     assert " ".join(timeline.lines[-1].split()) in words  # the result, in reading order at the end
     assert words.endswith("v turn the Arena · q quit")

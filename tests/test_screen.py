@@ -125,6 +125,17 @@ def test_whole_game_hand_offs_keep_hands_out_of_the_scrollback_and_the_winner_en
         term.close()
 
 
+def until(term: Terminal, needle: str, timeout: float = 60) -> None:
+    """Read the screen the moment ``needle`` shows (``wait_for`` lets the redraw settle,
+    and a bot may have finished thinking by then)."""
+    import time
+
+    end = time.monotonic() + timeout
+    while needle not in term.text:
+        assert time.monotonic() < end and term.child.isalive(), f"{needle!r} never appeared:\n{term.text}"
+        term.pump(0.02)
+
+
 def test_a_bot_thinks_on_the_arena_its_summon_is_told_and_ctrl_c_while_it_thinks_saves(tmp_path):
     """Playing a bot at 80x24: while it thinks the Arena and the log stay on screen with a
     spinner line; at the person's next Summon one line says what the bot did; Ctrl-C while
@@ -135,18 +146,16 @@ def test_a_bot_thinks_on_the_arena_its_summon_is_told_and_ctrl_c_while_it_thinks
     term = Terminal(["play", "--p1", "Ann", "--p2", "bot:search", "--seed", "3", "--log", str(log)])
     term.wait_for("Ann ›", 30)
     term.child.send("1 B2\r")
-    while "Search bot is thinking" not in term.text:  # read the screen the moment it shows
-        term.pump(0.02)
+    until(term, "Search bot is thinking")
     assert "┌" in term.text and "Ann Summons Cinder Pup to B2." in term.words
-    term.wait_for("Since your last Summon:", 60)
-    assert "Search bot Summoned" in term.words
+    term.wait_for("Meanwhile:", 60)
+    assert "Search bot Summoned" in term.words and "Ann Summoned" not in term.words
     term.close()
 
     term = Terminal(["play", "--p1", "Ann", "--p2", "bot:search", "--seed", "3", "--log", str(log), "--force"])
     term.wait_for("Ann ›", 30)
     term.child.send("1 B2\r")
-    while "is thinking" not in term.text:  # its first Summon: half a second of thought, or more
-        term.pump(0.02)
+    until(term, "is thinking")  # its first Summon: half a second of thought, or more
     term.child.send("\x03")
     term.child.expect(pexpect.EOF, timeout=30)
     term.stream.feed(term.child.before)
@@ -162,8 +171,8 @@ def test_a_long_error_wraps_under_the_arena_instead_of_losing_its_end(tmp_path):
         _drive(term, [""], "Ann ›")
         term.type("1 B2", then="B2 is not empty")
         words = term.words
-        assert "B2 is not empty. Accepted: summon <card> <space>: a Hand number or a name, e.g. 'summon 1 B2' or " \
-               "'1 B2'." in words, term.text
+        assert "B2 is not empty. Accepted: summon <card> <space>, e.g. 'summon 1 B2' or '1 B2' (a Hand number or " \
+               "a name)." in words, term.text
         assert term.lines[-1].startswith("Ann ›")
         term.type("1 A1", then="Ann ›")
     finally:
