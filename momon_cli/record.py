@@ -551,8 +551,8 @@ def create_record_file(path: Path, head: dict, force: bool) -> RecordFile:
             old = None
         if not isinstance(old, dict) or _game_of(old) != _game_of(head):
             file.close()
-            raise RecordError(f"{path}: already exists and is not a record of this game; "
-                              f"choose another --log, or add --force to overwrite it")
+            raise RecordError(f"{path}: already exists and is not a record of this game; move it away, or "
+                              f"choose another place (play --log also takes --force to overwrite it)")
     if file.size:
         file.truncate(0)
     return file

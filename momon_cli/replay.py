@@ -144,7 +144,7 @@ def _end_difference(game: Game, end: dict, seen: int | None, mark: int) -> Diffe
     if result is None:
         return Difference(len(game.events), "the game to be over (the record has its end line)", "it goes on")
     if end["events"] != len(game.events) or seen not in (None, len(game.events)):
-        return Difference(len(game.events), f"the end line right after event {len(game.events) - 1}",
+        return Difference(len(game.events), f"the end line after {len(game.events)} events",
                           f"{end['events']} events")
     if found := _digest_difference(game, end, mark, "the end"):
         return found
@@ -162,7 +162,7 @@ def _expected(game: Game, entry: dict, seen: int | None) -> str:
     at = len(game.events)
     if "events" in entry and entry["events"] != at or seen not in (None, at):
         told = seen if seen not in (None, at) else entry["events"]
-        return f"to come right after event {at} (the last its predecessor caused), not after {told}"
+        return f"to come after {at} events (the last its predecessor caused), not after {told}"
     if decision is None:
         return "to have a decision to answer (the game is over)"
     if entry["type"] == "answer" and (entry["player"], entry["kind"]) != (decision.player, decision.kind.value):
