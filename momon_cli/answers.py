@@ -24,7 +24,7 @@ class BadAnswer(ValueError):
 
 
 ACCEPTED = {
-    Kind.SUMMON: "summon <card> <space>, e.g. 'summon 1 B2' or '1 B2' (a Hand number or a name)",
+    Kind.SUMMON: "summon <card> <space>, e.g. 'summon 1 B2' or '1 B2'",
     Kind.SPACE: "an empty Space name, e.g. 'B2'",
     Kind.CARD: "a card's option number, id or name",
     Kind.ORDER_ATTEMPTS: "every option number once, in the order you want, e.g. '2 1' (Enter keeps the listed order)",

@@ -25,6 +25,7 @@ PROMPT_LINES = 2  # the message line and the input line, drawn by the screen und
 WIDE = 100  # columns from which the decision goes beside the Arena
 SIDE_MIN = 40  # columns the side panel gets when the Arena's cells can narrow to leave them
 BESIDE_CELL = 15  # ... but a cell beside a panel keeps this many columns
+NEWS_LINES = 3  # the most lines the "Meanwhile" news may take
 
 
 @dataclass
@@ -73,22 +74,27 @@ def _decision_lines(game: Shown, view: View, width: int, room: int) -> list[Text
     return lines[:room]
 
 
+def _news_lines(view: View, width: int) -> list[Text]:
+    """What the other player did, at a Summon: up to NEWS_LINES lines, keeping the end
+    (the latest moves). It is laid out before the decision, so a long Hand shrinks to make
+    room rather than push it off the screen."""
+    news = render.wrap(Text(view.news, style="bold"), width) if view.news else []
+    if len(news) > NEWS_LINES:
+        news = [Text("…", style="bold").append_text(news[-NEWS_LINES])] + news[1 - NEWS_LINES:]
+    return news
+
+
 def _log_lines(view: View, width: int, room: int) -> list[Text]:
-    """The news first (it says what the other player did, which a full Hand can leave no
-    room to scroll back to), then the latest log lines that fit."""
+    """The latest log lines that fit, oldest first."""
     if room <= 0:
         return []
-    news = render.wrap(Text(view.news, style="bold"), width) if view.news else []
-    if len(news) > room:  # keep the end, where the latest moves are
-        news = [Text("…", style="bold").append_text(news[len(news) - room])] + news[len(news) - room + 1:]
-    room -= len(news)
     lines: list[Text] = []
     for line in reversed(view.log):
         wrapped = render.wrap(Text(line, style="dim" if lines else ""), width)
         if len(lines) + len(wrapped) > room:
             break
         lines[:0] = wrapped
-    return news + lines
+    return lines
 
 
 def _info_lines(view: View, width: int, room: int) -> list[Text]:
@@ -119,7 +125,8 @@ def compose(game: Shown, view: View, width: int, height: int, below: int = PROMP
     elif wide:
         panel = _decision_lines(game, view, side, room)
         below = room - len(arena)
-        under = _info_lines(view, left, below) if view.info else _log_lines(view, left, below)
+        news = _news_lines(view, left)
+        under = _info_lines(view, left, below) if view.info else news + _log_lines(view, left, below - len(news))
         column = arena + under
         body = [Text.assemble(a, " " * (left - a.cell_len + 2), b) if b is not None else a
                 for a, b in zip(column, panel + [None] * (len(column) - len(panel)), strict=False)]
@@ -129,8 +136,9 @@ def compose(game: Shown, view: View, width: int, height: int, below: int = PROMP
         if view.info:
             body = arena + _info_lines(view, width, below)
         else:
-            decision = _decision_lines(game, view, width, below)
-            body = arena + decision + _log_lines(view, width, below - len(decision))
+            news = _news_lines(view, width)
+            decision = _decision_lines(game, view, width, below - len(news))
+            body = arena + decision + news + _log_lines(view, width, below - len(decision) - len(news))
     return [status] + body[:room]
 
 

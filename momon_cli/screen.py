@@ -21,6 +21,7 @@ from prompt_toolkit.completion import Completer
 from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import BufferControl, Float, FloatContainer, FormattedTextControl, HSplit, Layout, Window
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
@@ -99,7 +100,19 @@ class Screen:
                 done.append((None, err))
             loop = app.loop
             if loop is not None and not loop.is_closed():
-                loop.call_soon_threadsafe(lambda: app.exit() if app.is_running and not app.is_done else None)
+                loop.call_soon_threadsafe(finish)
+
+        def finish() -> None:
+            """The work is done. A busy worker can keep the event loop from reading keys
+            while it runs, so a Ctrl-C typed meanwhile may still be unread: read it now.
+            Other keys typed while the bot thought are dropped, never taken as answers."""
+            if not app.is_running or app.is_done:
+                return
+            typed = app.input.read_keys() + app.input.flush_keys()
+            if any(k.key == Keys.ControlC for k in typed):
+                app.exit(exception=KeyboardInterrupt())
+            else:
+                app.exit()
 
         worker = threading.Thread(target=run, daemon=True)
 

@@ -96,3 +96,15 @@ def test_a_crowded_cell_drops_stars_and_element_letters_but_never_runs_words_tog
     assert cell(draw(g, no_color=True), "B2")[1].startswith("P2 6 Wat ")
     g = game([mk("Pup")], [], [arena(2, mk("Titan", "Fire", 10, ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]), "B2")])
     assert re.match(r"P2 10 (Fir )?\s*↑", cell(draw(g, no_color=True), "B2")[1])
+
+
+def test_the_news_of_the_other_players_turn_keeps_its_lines_beside_a_full_hand_at_80x24():
+    from momon_cli.frame import View, compose
+    # Seven cards with ability text fill the room one a line; the news must still show.
+    ability = [{"when": "on_summon", "do": [{"power": -1, "on": "enemy", "until": "end_of_turn"}]}]
+    g = game([mk(f"Momon {i}", ability=ability) for i in range(7)], [mk("Imp")], [])
+    news = "Meanwhile: Bea Summoned Storm Roc to D4; Bea Snatched Pebble Mole on C4; Bea Snatched Reef Warden on A2."
+    lines = [line.plain for line in compose(g, View(seat=1, decision=g.pending, hand=1, news=news), 80, 24)]
+    text = " ".join(" ".join(lines).split())
+    assert news in text and len(lines) <= 22
+    assert all(f"Momon {i}" in text for i in range(7))  # the Hand is still listed, more compactly
