@@ -10,6 +10,7 @@ At a prompt Ctrl-C clears the line (never leaves) and Ctrl-D on an empty line le
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -30,6 +31,9 @@ from rich.text import Text
 from .frame import PROMPT_LINES, lines_of, to_ansi
 
 CTRL_C = "Ctrl-C clears the line; type 'quit' to save and leave, or 'concede' to give up."
+#: Seconds a thread may hold the interpreter while another waits, during a bot's thought: at
+#: Python's default (5 ms) a busy search starved key reading for most of a second.
+SWITCH = 0.001
 MESSAGE_LINES = 3  # an error or a hint may wrap this far, the frame giving up its last lines
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 T = TypeVar("T")
@@ -121,7 +125,12 @@ class Screen:
                 worker.start()  # could otherwise starve the drawing of it
 
         app.after_render += start
-        app.run()
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH)  # the thread that draws and reads keys gets its turns promptly
+        try:
+            app.run()
+        finally:
+            sys.setswitchinterval(interval)
         value, error = done[0]
         if error is not None:
             raise error
