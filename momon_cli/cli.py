@@ -263,8 +263,7 @@ def _tournament_report(bots: list[str], decks: list[str], games: int, seed: int,
     console.print(table)
     console.print("Elo: " + ", ".join(f"{b} {e:.0f}" for b, e in sorted(ratings.items(), key=lambda x: -x[1])))
     for think in sorted(t.thinking(outcomes).values(), key=lambda th: th.bot):
-        mean = think.seconds / think.decisions if think.decisions else 0.0
-        console.print(f"{think.bot}: {think.decisions} answers, {1000 * mean:.1f} ms on average, "
+        console.print(f"{think.bot}: {think.decisions} answers, {1000 * think.mean:.1f} ms on average, "
                       f"slowest {1000 * think.slowest:.0f} ms")
     data = t.to_rows(rows)
     if as_json is not None:

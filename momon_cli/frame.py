@@ -42,6 +42,10 @@ class View:
     info_latest: bool = False  # the output is a log: when it does not fit, keep its end
     news: str = ""  # what happened since this player's last turn, at their Summon
 
+    def clear_info(self) -> None:
+        """Command output is gone once the next line is entered."""
+        self.info, self.info_latest = [], False
+
 
 def too_small(width: int, height: int) -> Text | None:
     if width >= MIN_WIDTH and height >= MIN_HEIGHT:

@@ -239,9 +239,9 @@ class HotSeat:
                     return code
                 continue
             if self.view.info and not line.strip():  # Enter closes command output, answers nothing
-                self.view.info, self.view.info_latest = [], False
+                self.view.clear_info()
                 continue
-            self.view.info, self.view.info_latest = [], False
+            self.view.clear_info()
             word, _, rest = line.strip().partition(" ")
             if word.lower() in COMMANDS:
                 code = self._command(word.lower(), rest.strip(), decision)
@@ -370,7 +370,7 @@ class HotSeat:
         if self.reader.interactive:
             self.view.info = [Text(f"{names[player - 1]}, concede the game? (y/n)", style="bold")]
             answer = self.reader.read(f"{names[player - 1]} concedes? (y/n) ")
-            self.view.info, self.view.info_latest = [], False
+            self.view.clear_info()
             if answer.strip().lower() not in ("y", "yes"):
                 return None
         self.recorder.concede(player)

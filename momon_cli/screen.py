@@ -59,6 +59,11 @@ class Screen:
             return 80, 24
         return size.columns, size.rows
 
+    @staticmethod
+    def _ansi(lines: list[Text]) -> ANSI:
+        """Screen lines as the terminal text a window shows, at the terminal's width."""
+        return ANSI(to_ansi(lines, get_app().output.get_size().columns))
+
     def _message_lines(self) -> list[Text]:
         """The message wrapped to up to three lines, taken from the frame; or the hint, on one."""
         if not self.message.plain:
@@ -67,11 +72,10 @@ class Screen:
 
     def _top(self) -> ANSI:
         size = get_app().output.get_size()
-        lines = self.frame(size.columns, size.rows, PROMPT_LINES - 1 + len(self._message_lines()))
-        return ANSI(to_ansi(lines, size.columns))
+        return self._ansi(self.frame(size.columns, size.rows, PROMPT_LINES - 1 + len(self._message_lines())))
 
     def _message(self) -> ANSI:
-        return ANSI(to_ansi(self._message_lines(), get_app().output.get_size().columns))
+        return self._ansi(self._message_lines())
 
     def busy(self, message: str, work: Callable[[], T]) -> T:
         """The frame with ``message`` and a spinner under it while ``work`` runs in a thread
@@ -90,7 +94,7 @@ class Screen:
 
         def line() -> ANSI:
             frame = SPINNER[int((time.monotonic() - started) * 10) % len(SPINNER)]
-            return ANSI(to_ansi([Text(f"{frame} {message}", style="bold")], get_app().output.get_size().columns))
+            return self._ansi([Text(f"{frame} {message}", style="bold")])
 
         body = HSplit([Window(FormattedTextControl(self._top), wrap_lines=False),
                        Window(FormattedTextControl(line), height=1), Window(height=PROMPT_LINES - 1)])

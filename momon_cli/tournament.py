@@ -42,6 +42,10 @@ class Think:
     seconds: float
     slowest: float
 
+    @property
+    def mean(self) -> float:
+        return self.seconds / self.decisions if self.decisions else 0.0
+
 
 @dataclass(frozen=True)
 class Outcome:

@@ -71,5 +71,5 @@ def play(flow: Generator[Decision, Any, None], answer: Answerer,
 
 def margin(state: GameState, player: int) -> int:
     """Control Score lead of ``player`` (negative when behind) [BASELINE 7.4]."""
-    mine, theirs = scores(state)[player - 1], scores(state)[2 - player]
-    return mine - theirs
+    score = scores(state)
+    return score[player - 1] - score[2 - player]
