@@ -1,5 +1,5 @@
 """``python -m momon_cli`` runs the ``momon`` command."""
 
-from .cli import app
+from .cli import run
 
-app(prog_name="momon")
+run()

@@ -10,7 +10,6 @@ import functools
 import re
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +39,11 @@ def read_toml(path: Path | str, text: str | None = None) -> dict:
         raise DataError([f"{path}: not valid TOML: {err}"]) from None
 
 
+PACKAGE = Path(__file__).resolve().parent  # installed as plain files (a wheel), never zipped
+
+
 def _package_text(name: str) -> str:
-    return resources.files("momon_cli.data").joinpath(name).read_text(encoding="utf-8")
+    return (PACKAGE / "data" / name).read_text(encoding="utf-8")
 
 
 @functools.cache  # the matrix is immutable: read its file once
@@ -252,8 +254,8 @@ class Deck:
 
 def builtin_decks_dir() -> Path:
     """Decks ship inside the installed package; a source checkout keeps them at the top."""
-    installed = Path(str(resources.files("momon_cli"))) / "decks"
-    return installed if installed.is_dir() else Path(__file__).resolve().parent.parent / "decks"
+    installed = PACKAGE / "decks"
+    return installed if installed.is_dir() else PACKAGE.parent / "decks"
 
 
 def builtin_deck_names() -> list[str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 #: A citation and the numbers listed after it: "CR 10.1.5, 10.2.1" cites both.
@@ -53,8 +52,9 @@ def _citations(text: str, section_tag: str | None) -> set[str]:
 
 
 def _source() -> str:
-    packaged = Path(str(resources.files("momon_cli"))) / "rules.md"
-    path = packaged if packaged.is_file() else Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+    package = Path(__file__).resolve().parent
+    packaged = package / "rules.md"
+    path = packaged if packaged.is_file() else package.parent / "docs" / "rules.md"
     return path.read_text(encoding="utf-8")
 
 

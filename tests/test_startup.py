@@ -40,3 +40,32 @@ def test_commands_that_do_not_play_leave_the_engine_and_card_data_unloaded(args)
 def test_version_and_help_print_plain_lines_without_rich_or_prompt_toolkit():
     for args in (["--version"], ["--help"]):
         assert not [m for m in loaded(*args) if m.startswith(("rich", "prompt_toolkit"))]
+
+
+GC_PROBE = """
+import gc, sys
+import momon_cli.cli as cli
+seen = []
+cli._working = lambda working=cli._working: (seen.append(gc.isenabled()), working())
+sys.argv = ["momon", *sys.argv[1:]]
+try:
+    cli.run()
+except SystemExit:
+    pass
+print(seen, gc.isenabled())
+"""
+
+
+@pytest.mark.parametrize("args, after", [
+    (["--version"], "[] False"),  # a command that only starts and stops never turns it on
+    (["simulate", "--games", "2"], "[False] True"),
+    (["bench", "--games", "10"], "[False] True"),
+    (["play", "--p1", "Ann", "--p2", "Bea", "--script", "-", "--log", "{tmp}/g.jsonl"], "[False] True"),
+])
+def test_the_collector_is_off_while_starting_and_on_for_the_work(args, after, tmp_path):
+    """cli.run keeps the garbage collector off while a command starts; the commands that go
+    on to play or measure turn it on, once, before that work."""
+    args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    out = subprocess.run([sys.executable, "-c", GC_PROBE, *args], capture_output=True, text=True, input="concede\n",
+                         check=False)
+    assert out.stdout.splitlines()[-1] == after, out.stderr
