@@ -122,7 +122,16 @@ class Filter:
         return data
 
     def with_side(self, side: str) -> Filter:
-        return replace(self, side=side)
+        """This filter for ``side``; made once per filter and side (instructions ask on every resolution)."""
+        if side == self.side:
+            return self
+        found = _SIDED.get((self, side))
+        if found is None:
+            found = _SIDED[(self, side)] = replace(self, side=side)
+        return found
+
+
+_SIDED: dict[tuple[Filter, str], Filter] = {}  # bounded: one entry per filter of the card data and side
 
 
 @dataclass(frozen=True, slots=True)

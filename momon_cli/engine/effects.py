@@ -17,6 +17,8 @@ from .events import Expired, PowerModified, PowerSet, WardGranted, WardLost
 from .state import Effect, GameState
 from .zones import GameObject
 
+POWER_KINDS = ("power", "set_power")  # the effects that change a Momon's Power
+
 
 def power(state: GameState, obj: GameObject, statics: bool = True) -> int:
     """Current Power. ``statics=False`` leaves out board-dependent Power, which is how a

@@ -94,6 +94,16 @@ def _enqueue(ctx: Rules, frame: Frame, t: Trigger) -> Flow:
                               tuple(zones.objects[o].card.name for o in t.targets), chosen))
 
 
+def busy(ctx: Rules, frame: Frame | None = None) -> bool:
+    """SBC, then whether anything waits or is queued: what ``resolve_all`` would first do.
+    Most steps leave the Queue empty; asking first spares them a generator (``if busy(ctx):
+    yield from resolve_all(ctx)``)."""
+    sbc.perform(ctx)
+    state = ctx.state
+    frame = frame or state.root
+    return not state.halted and bool(frame.waiting or frame.queue)
+
+
 def resolve_all(ctx: Rules, frame: Frame | None = None) -> Flow:
     """SBC, place what waits, resolve the first queued item; until all is empty (CR 8.4)."""
     state = ctx.state
@@ -137,9 +147,11 @@ def _run_batch(ctx: Rules, batch: Batch) -> Flow:
     ctx.emit(ev.BatchStarted(batch.bid, batch.oid, obj.card.name if obj else "?", (obj.space if obj else None) or "-"))
     frame = Frame(waiting=list(batch.triggers))
     state.frames.append(frame)
-    yield from resolve_all(ctx, frame)  # its On Summon
+    if busy(ctx, frame):
+        yield from resolve_all(ctx, frame)  # its On Summon
     yield from run_check(ctx, batch.oid, Cause("summon", batch.cause))
-    yield from resolve_all(ctx, frame)  # its post-Snatch triggers
+    if busy(ctx, frame):
+        yield from resolve_all(ctx, frame)  # its post-Snatch triggers
     state.frames.pop()
     ctx.emit(ev.BatchEnded(batch.bid))
 

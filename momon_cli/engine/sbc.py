@@ -1,4 +1,9 @@
-"""State-Based Conditions (BASELINE 12): checked all at once, repeated until none apply."""
+"""State-Based Conditions (BASELINE 12): checked all at once, repeated until none apply.
+
+Only a Momon that something lowers can have Power 0 or less: base Power is at least 1 in
+every card set, so 12.1 reads the Power of those with an effect on their Power, a Power
+static or a base below 1, and no other. 12.2 reads which Momons have a Ward effect once.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ from . import collect
 from . import events as ev
 from .actions import leave_arena
 from .context import Rules
-from .effects import has_ward, power
+from .effects import POWER_KINDS, power
 from .zones import VOID
 
 
@@ -16,9 +21,16 @@ def perform(ctx: Rules) -> None:
     if state.sbc_clean == (zones.version, state.effects_version):
         return  # nothing on the Arena or in force changed since they last found nothing
     while True:
-        on_arena = zones.arena_objects()
-        stale_tokens = [o for o in on_arena if o.ward_token and not has_ward(state, o)]
-        dying = [o for o in on_arena if power(state, o) <= 0]
+        effects = state.effects
+        warded = {e.target for e in effects if e.kind == "ward"}
+        lowered = {e.target for e in effects if e.kind in POWER_KINDS}
+        stale_tokens, dying = [], []
+        for o in zones.arena_objects():
+            if o.ward_token and o.oid not in warded:
+                stale_tokens.append(o)
+            card = o.card
+            if (o.oid in lowered or card.power_statics or card.power < 1) and power(state, o) <= 0:
+                dying.append(o)
         if not stale_tokens and not dying:
             state.sbc_clean = (zones.version, state.effects_version)
             return

@@ -146,7 +146,7 @@ class GameState:
         cheaper than ``copy.deepcopy``: everything that changes is new, while the setup,
         cards, effects and delayed returns (all immutable) are shared. The generator is
         copied in its current state; ``queues=False`` leaves the copy's Trigger Queues empty."""
-        rng = random.Random()
+        rng = random.Random(0)  # seeded, not from the OS, then set: the OS is asked nothing
         rng.setstate(self.rng.getstate())
         frames = copy.deepcopy(self.frames) if queues and any(f.waiting or f.queue for f in self.frames) else [
             Frame() for _ in self.frames]

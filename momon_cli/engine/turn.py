@@ -16,7 +16,7 @@ from .arena import SPACES
 from .context import Rules
 from .decisions import Decision
 from .effects import expire, scores
-from .queue import resolve_all
+from .queue import busy, resolve_all
 from .snatch import run_check
 from .state import TURN_LIMIT, Result
 from .summon import turn_based_summon
@@ -87,7 +87,8 @@ def play_turn(ctx: Rules) -> Flow:
     collect.turn_based(ctx, "turn_start")
     expire(ctx, "start_of_turn")
     delayed_returns(ctx, "start_of_turn")
-    yield from resolve_all(ctx)
+    if busy(ctx):
+        yield from resolve_all(ctx)
 
     ctx.emit(ev.StepStarted(state.turn, "summon"))
     if len(zones.arena) == len(SPACES):  # 7.2, CR 17.8
@@ -103,10 +104,12 @@ def play_turn(ctx: Rules) -> Flow:
 
 def after_summon(ctx: Rules, summoned: int) -> Flow:
     """Steps 1.2 to 2.1 for the Momon the turn Summoned."""
-    yield from resolve_all(ctx)  # Step 1.2 On Summon, and any Summon batches [TH 17.1]
+    if busy(ctx):
+        yield from resolve_all(ctx)  # Step 1.2 On Summon, and any Summon batches [TH 17.1]
     ctx.emit(ev.StepStarted(ctx.state.turn, "snatch_check"))
     yield from run_check(ctx, summoned)  # Step 2
-    yield from resolve_all(ctx)  # Step 2.1 Post-Snatch
+    if busy(ctx):
+        yield from resolve_all(ctx)  # Step 2.1 Post-Snatch
 
 
 def end_step(ctx: Rules) -> Flow:
@@ -114,13 +117,15 @@ def end_step(ctx: Rules) -> Flow:
     state = ctx.state
     ctx.emit(ev.StepStarted(state.turn, "end"))
     collect.turn_based(ctx, "end_of_turn")
-    yield from resolve_all(ctx)
+    if busy(ctx):
+        yield from resolve_all(ctx)
     # Expirations, SBC, their triggers; again while those triggers made new "until end of
     # turn" effects or returns, which must not outlive this turn [R-mc 16, docs/rules.md].
     while True:
         expire(ctx, "end_of_turn")
         delayed_returns(ctx, "end_of_turn")
-        yield from resolve_all(ctx)
+        if busy(ctx):
+            yield from resolve_all(ctx)
         if not any(e.until == "end_of_turn" for e in state.effects) and not any(
                 d.at == "end_of_turn" for d in state.delayed):
             break
