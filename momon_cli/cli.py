@@ -10,6 +10,7 @@ it starts, and evaluated ones save it compiling them again (about 2 ms of each s
 import gc
 import os
 import stat
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -686,13 +687,59 @@ def _write_position(rec, turn: int, out: Path) -> None:
 
 
 @app.command("verify")
-def verify_command(record: str = typer.Argument(..., help=RECORD_HELP)) -> None:
-    """Replay a record from its header and answers and check everything matches.
+def verify_command(records: list[str] = typer.Argument(..., help="Game records: paths, folders (every *.jsonl "
+                                                       "in them), 'last' or numbers from 'momon games'.")) -> None:
+    """Replay records from their headers and answers and check everything matches.
 
-    Exit 0: a whole game that matches; 3: unfinished (cut off or stopped), what it holds
-    matches and it resumes; 1: it does not match, or is not a record. See docs/records.md.
+    One line per record. Exit 0: whole games that match; 3: one is unfinished (cut off or
+    stopped), what it holds matches and it resumes; 1: one does not match, or is not a
+    record. Several records end with a count and how many were checked per second. See
+    docs/records.md.
+
+    Examples: momon verify last · momon verify records/ (after simulate --log-dir records/)
     """
-    rec = _read(record)
+    import time
+
+    from .savedgames import scan
+
+    paths: list[str] = []
+    empty: list[str] = []
+    for ref in records:
+        if Path(ref).is_dir():
+            found, skipped = scan(Path(ref))
+            for why in skipped:
+                _skip(why)
+            paths.extend(sorted(str(p) for p in found))
+            empty += [] if found else [ref]
+        else:
+            paths.append(ref)
+    if not paths:
+        _fail(f"{', '.join(records)}: no records (*.jsonl) to verify")
+    for ref in empty:
+        _skip(f"{ref}: a folder with no records (*.jsonl) in it")
+    if len(records) == 1 and paths == records:
+        _verify_one(records[0])
+        return
+    _working()
+    codes: Counter[int] = Counter()
+    start = time.perf_counter()
+    for ref in paths:
+        try:
+            _verify_one(ref)
+            codes[0] += 1
+        except typer.Exit as done:  # its line is out; go on to the next record
+            codes[done.exit_code] += 1
+    seconds = time.perf_counter() - start
+    n = len(paths)
+    rate = f"; {n / seconds:.0f} records/s" if seconds > 0 else ""
+    typer.echo(f"{n} records: {codes[0]} match, {codes[EXIT_UNFINISHED]} unfinished, {codes[1]} do not match or "
+               f"are not records{rate}")
+    raise typer.Exit(1 if codes[1] else EXIT_UNFINISHED if codes[EXIT_UNFINISHED] else 0)
+
+
+def _verify_one(ref: str) -> None:
+    """One record's line; exits 1 (it differs, or is not a record) or 3 (unfinished)."""
+    rec = _read(ref)
     difference = _difference(rec)
     if difference is not None:
         _fail(f"{rec.path}: does not match at {difference}")

@@ -133,10 +133,24 @@ def _damaged() -> Iterator[None]:
         raise DataError([f"the record's header is damaged: {err}"]) from None
 
 
+_CARDS: dict[str, tuple[ElementMatrix, CardDef]] = {}
+
+
 def _header_cards(head: dict, matrix: ElementMatrix) -> dict[str, CardDef]:
+    """The header's cards, each checked once per process: a card is kept by its canonical
+    JSON, because records made by one momon (a folder of simulated games, say) carry the
+    same cards again and again, and checking them was most of the cost of reading a header."""
     pool = {}
     for data in head["cards"]:
-        card = card_from_mapping(data, matrix, "record")
+        key = _sorted_json(data)
+        known = _CARDS.get(key)
+        if known is not None and known[0] is matrix:
+            card = known[1]
+        else:
+            card = card_from_mapping(data, matrix, "record")
+            _CARDS[key] = (matrix, card)
+            if len(_CARDS) > 4096:
+                del _CARDS[next(iter(_CARDS))]
         pool[card.id] = card
     return pool
 
