@@ -124,3 +124,22 @@ def test_a_finished_game_refuses_answers():
     g.concede(2)
     with pytest.raises(GameOver):
         g.answer(("TPS-001", "B1"))
+
+
+def test_summon_options_are_every_card_and_space_pair_listed_on_demand():
+    """A Summon's options behave as the tuple of (card id, Space) pairs, card by card, without
+    being built: counted, indexed, tested for and compared as that tuple."""
+    from itertools import product
+
+    from momon_cli.engine.decisions import SummonOptions
+
+    options = SummonOptions(iter(["MCL-001", "MCL-002"]), ("A1", "B1", "C1"))
+    pairs = tuple(product(["MCL-001", "MCL-002"], ["A1", "B1", "C1"]))
+    assert len(options) == 6 and tuple(options) == pairs and options == pairs and hash(options) == hash(pairs)
+    assert [options[i] for i in range(-6, 6)] == [*pairs, *pairs] and options[1:3] == pairs[1:3]
+    assert all(p in options for p in pairs)
+    assert ("MCL-003", "A1") not in options and ["MCL-001", "A1"] not in options and "MCL-001" not in options
+    with pytest.raises(IndexError):
+        options[6]
+    decision = at_summon().pending
+    assert isinstance(decision.options, SummonOptions) and decision.options.cards and decision.options.spaces

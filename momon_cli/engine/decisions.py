@@ -9,10 +9,11 @@ raises :class:`IllegalAnswer`; types are exact (``True`` is not ``1``, a list is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, assert_never
+from itertools import product
+from typing import Any, assert_never, overload
 
 
 class Kind(StrEnum):
@@ -24,6 +25,51 @@ class Kind(StrEnum):
     TARGETS = "targets"  # options: Space names; answer: min_count..count distinct Spaces
     YES_NO = "yes_no"  # options: (True, False)
     PICK_FACE_DOWN = "pick_face_down"  # options: 1-based positions
+
+
+class SummonOptions(Sequence[tuple[str, str]]):
+    """A Summon's options, every (card id, Space) pair, card by card and Space by Space in
+    the order given, listed on demand: a turn offers up to 160 pairs and one is chosen, so
+    they are counted, indexed and tested for without being built."""
+
+    __slots__ = ("cards", "spaces")
+
+    def __init__(self, cards: Iterable[str], spaces: tuple[str, ...]) -> None:
+        self.cards = tuple(cards)
+        self.spaces = spaces
+
+    def __len__(self) -> int:
+        return len(self.cards) * len(self.spaces)
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[str, str]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[tuple[str, str], ...]: ...
+
+    def __getitem__(self, i: int | slice) -> tuple[str, str] | tuple[tuple[str, str], ...]:
+        if isinstance(i, slice):
+            return tuple(self)[i]
+        n = len(self)
+        if not -n <= i < n:
+            raise IndexError("Summon option index out of range")
+        card, space = divmod(i % n, len(self.spaces))
+        return self.cards[card], self.spaces[space]
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return product(self.cards, self.spaces)
+
+    def __contains__(self, pair: object) -> bool:
+        return (type(pair) is tuple and len(pair) == 2 and pair[0] in self.cards and pair[1] in self.spaces)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"SummonOptions({self.cards!r}, {self.spaces!r})"
 
 
 class IllegalAnswer(ValueError):
@@ -72,7 +118,7 @@ Answer = Any  # str, bool, int or a tuple of str: what ``validate`` returns for 
 class Decision:
     kind: Kind
     player: int
-    options: tuple[Any, ...]
+    options: Sequence[Any]  # a tuple, or SummonOptions
     prompt: str = ""
     count: int = 1  # TARGETS: how many at most
     min_count: int | None = None  # TARGETS: how many at least (None: exactly ``count``)

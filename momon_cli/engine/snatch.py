@@ -171,14 +171,13 @@ def preview(ctx: Rules, attempts: list[Attempt], cause: Cause, mine: int) -> tup
     """What each order of the Attempts would do, played on a copy of the state: the
     defenders ``mine`` (the attacker's Controller as the Check began) ends up with, and who
     leaves the Arena. None when there are too many orders to show. The order can only
-    matter when Power depends on the board; without such a Momon every order ends alike."""
+    matter when Power depends on the board; without such a Momon every order ends alike,
+    which the empty tuple says without playing any."""
     state = ctx.state
     if len(attempts) > PREVIEW_LIMIT:
         return None
     if not any(o.card.power_statics for o in state.zones.arena_objects()):
-        snatched = tuple(a.defender_space for a in attempts if judge(state, a, len(attempts), cause).success)
-        return tuple(OrderOutcome(tuple(a.defender_space for a in order), snatched, ())
-                     for order in permutations(attempts))
+        return ()
     outcomes = []
     for order in permutations(attempts):
         trial = Rules(state.clone(queues=False))  # triggers of a trial are not kept
@@ -218,7 +217,7 @@ def run_check(ctx: Rules, attacker_oid: int, cause: Cause = TURN) -> Flow:
     if state.setup.profile == "sequential":
         if len(attempts) > 1:  # CR 10.1.5, asked only when the order can matter [R-mc 17]
             outcomes = preview(ctx, attempts, cause, attacker.controller) if state.previews else None
-            if outcomes is None or len({(o.snatched, o.lost) for o in outcomes}) > 1:
+            if outcomes is None or len({(o.snatched, o.lost) for o in outcomes}) > 1:  # () ends alike
                 order = yield Decision(Kind.ORDER_ATTEMPTS, attacker.controller, _views(ctx, attempts, cause),
                                        f"Order {attacker.card.name}'s Snatch Attempts (first resolves first)",
                                        context={"outcomes": outcomes or ()})

@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from itertools import product
 from typing import Any
 
 from . import collect
 from . import events as ev
 from .context import Rules
-from .decisions import Decision, Kind
+from .decisions import Decision, Kind, SummonOptions
 from .triggers import Batch
 from .zones import ARENA
 
@@ -50,7 +49,7 @@ def turn_based_summon(ctx: Rules) -> SummonFlow:
     hand = zones.hands[player]
     if hand:
         cards = first_of_each(ctx, hand)
-        card_id, space = yield Decision(Kind.SUMMON, player, tuple(product(cards, spaces)),
+        card_id, space = yield Decision(Kind.SUMMON, player, SummonOptions(cards, spaces),
                                         "Summon a Momon from your Hand")
         return put_onto_arena(ctx, cards[card_id], space, player, "hand")
     void = zones.voids[player]

@@ -47,8 +47,8 @@ class LastKnown:
 class Zones:
     """Every game object, indexed by id, plus the ordered contents of each zone."""
 
-    __slots__ = ("_arena_cache", "_next_oid", "arena", "hands", "last_known", "objects", "successor", "version",
-                 "voids")
+    __slots__ = ("_arena_cache", "_empty_cache", "_next_oid", "arena", "hands", "last_known", "objects", "successor",
+                 "version", "voids")
 
     def __init__(self) -> None:
         self.objects: dict[int, GameObject] = {}
@@ -59,7 +59,8 @@ class Zones:
         self.successor: dict[int, int] = {}  # old object id -> the object it became [TH 17.7]
         self._next_oid = 1
         self.version = 0  # counts changes to the Arena: who is where, under whose control
-        self._arena_cache: list[GameObject] | None = None
+        self._arena_cache: tuple[GameObject, ...] | None = None  # both made again after a change
+        self._empty_cache: tuple[str, ...] | None = None
 
     def clone(self) -> Zones:
         """A copy whose objects and zone lists are new; cards and last known information,
@@ -74,7 +75,7 @@ class Zones:
         new.successor = dict(self.successor)
         new._next_oid = self._next_oid
         new.version = self.version
-        new._arena_cache = None
+        new._arena_cache = new._empty_cache = None
         return new
 
     def create(self, card_no: int, card: CardDef, owner: int, zone: str, face_up: bool = True) -> GameObject:
@@ -129,13 +130,15 @@ class Zones:
 
     def _changed(self) -> None:
         self.version += 1
-        self._arena_cache = None
+        self._arena_cache = self._empty_cache = None
 
-    def arena_objects(self) -> list[GameObject]:
+    def arena_objects(self) -> tuple[GameObject, ...]:
         """The objects on the Arena in Space order (A1, B1, ... D4): a fixed, replayable order."""
         if self._arena_cache is None:
-            self._arena_cache = [self.objects[self.arena[s]] for s in SPACES if s in self.arena]
-        return list(self._arena_cache)
+            self._arena_cache = tuple([self.objects[self.arena[s]] for s in SPACES if s in self.arena])
+        return self._arena_cache
 
     def empty_spaces(self) -> tuple[str, ...]:
-        return tuple(s for s in SPACES if s not in self.arena)
+        if self._empty_cache is None:
+            self._empty_cache = tuple([s for s in SPACES if s not in self.arena])
+        return self._empty_cache
