@@ -132,6 +132,21 @@ def test_baseline_12_1_power_zero_goes_to_owners_void_face_up_as_new_object():
     assert g.state.zones.voids[2] == [new.oid]
 
 
+def test_baseline_12_1_a_power_that_reads_the_board_falls_to_zero_when_only_the_arena_changes():
+    """SBC follow what changed (engine/sbc.py): no effect changes here, only the Arena, and
+    the Momon whose Power counts enemies must still be found at 0. Without such a Momon, an
+    Arena change alone reads no Power at all."""
+    lonely = mk("Lonely", "Fire", 2, ability=[{"static": {"power": -1, "per": {"side": "enemy"}}}])
+    g = game([mk("Spare")], [mk("Crowd", "Water", 1)], [arena(1, lonely, "A1"), arena(2, mk("Foe", "Water", 1), "D4")])
+    assert g.state.zones.fragile == 1 and not g.state.effects
+    summon(g, "Spare", "B1")  # Ann's turn: nothing changes Lonely's Power (1)
+    assert at(g, "A1").card.name == "Lonely" and not of(g, "sbc")
+    summon(g, "Crowd", "D3")  # a second enemy: Power 0, with no effect made or ended
+    (action,) = of(g, "sbc")
+    assert action.action == "power_zero" and g.state.zones.objects[action.new_oid].zone == "void"
+    assert at(g, "A1") is None and g.state.zones.fragile == 0
+
+
 def test_baseline_16_element_matrix():
     assert MATRIX.beats("Earth", "Air") and MATRIX.beats("Air", "Water") and MATRIX.beats("Water", "Fire")
     assert MATRIX.beats("Fire", "Earth") and MATRIX.beats("Light", "Dark") and MATRIX.beats("Dark", "Light")

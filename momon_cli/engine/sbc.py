@@ -1,8 +1,11 @@
 """State-Based Conditions (BASELINE 12): checked all at once, repeated until none apply.
 
-Only a Momon that something lowers can have Power 0 or less: base Power is at least 1 in
-every card set, so 12.1 reads the Power of those with an effect on their Power, a Power
-static or a base below 1, and no other. 12.2 reads which Momons have a Ward effect once.
+They follow what changed. Only a Momon that something lowers can have Power 0 or less:
+base Power is at least 1 in every card set, so 12.1 reads the Power of those with an effect
+on their Power or that are fragile (a Power static, or a base below 1), and no other; 12.2
+reads which Momons have a Ward effect once. And while the effects in force stay as they
+were at the last check that found nothing and no fragile Momon is on the Arena, a change
+of the Arena alone cannot make either apply, so nothing is read at all.
 """
 
 from __future__ import annotations
@@ -12,14 +15,19 @@ from . import events as ev
 from .actions import leave_arena
 from .context import Rules
 from .effects import POWER_KINDS, power
-from .zones import VOID
+from .zones import VOID, fragile
 
 
 def perform(ctx: Rules) -> None:
     state = ctx.state
     zones = state.zones
-    if state.sbc_clean == (zones.version, state.effects_version):
-        return  # nothing on the Arena or in force changed since they last found nothing
+    clean_arena, clean_effects = state.sbc_clean
+    if clean_effects == state.effects_version and (clean_arena == zones.version or not zones.fragile):
+        # Nothing changed since they last found nothing; or only the Arena did, and with the
+        # same effects and no fragile Momon every Power and every Ward Token is as it was
+        # then (a Momon new to the Arena has its base Power and no Token).
+        state.sbc_clean = (zones.version, state.effects_version)
+        return
     while True:
         effects = state.effects
         warded = {e.target for e in effects if e.kind == "ward"}
@@ -29,7 +37,7 @@ def perform(ctx: Rules) -> None:
             if o.ward_token and o.oid not in warded:
                 stale_tokens.append(o)
             card = o.card
-            if (o.oid in lowered or card.power_statics or card.power < 1) and power(state, o) <= 0:
+            if (o.oid in lowered or fragile(card)) and power(state, o) <= 0:
                 dying.append(o)
         if not stale_tokens and not dying:
             state.sbc_clean = (zones.version, state.effects_version)

@@ -44,11 +44,17 @@ class LastKnown:
     element: str
 
 
+def fragile(card: CardDef) -> bool:
+    """Whether a Momon's Power can be below 1 with no effect on it: a Power static (it reads
+    the board) or a base Power under 1 (no card set has one: base Power is at least 1)."""
+    return bool(card.power_statics) or card.power < 1
+
+
 class Zones:
     """Every game object, indexed by id, plus the ordered contents of each zone."""
 
-    __slots__ = ("_arena_cache", "_empty_cache", "_next_oid", "arena", "hands", "last_known", "objects", "successor",
-                 "version", "voids")
+    __slots__ = ("_arena_cache", "_empty_cache", "_next_oid", "arena", "fragile", "hands", "last_known", "objects",
+                 "successor", "version", "voids")
 
     def __init__(self) -> None:
         self.objects: dict[int, GameObject] = {}
@@ -59,6 +65,7 @@ class Zones:
         self.successor: dict[int, int] = {}  # old object id -> the object it became [TH 17.7]
         self._next_oid = 1
         self.version = 0  # counts changes to the Arena: who is where, under whose control
+        self.fragile = 0  # Arena objects whose Power can be below 1 with no effect on them (see fragile())
         self._arena_cache: tuple[GameObject, ...] | None = None  # both made again after a change
         self._empty_cache: tuple[str, ...] | None = None
 
@@ -75,6 +82,7 @@ class Zones:
         new.successor = dict(self.successor)
         new._next_oid = self._next_oid
         new.version = self.version
+        new.fragile = self.fragile
         new._arena_cache = new._empty_cache = None
         return new
 
@@ -100,6 +108,7 @@ class Zones:
         if old.zone == ARENA:
             assert old.space is not None
             del self.arena[old.space]
+            self.fragile -= fragile(old.card)
         else:
             self._list(old.zone, old.owner).remove(oid)
         if last_known is not None:
@@ -112,6 +121,7 @@ class Zones:
             assert space is not None
             new.space, new.controller = space, controller
             self.arena[space] = new.oid
+            self.fragile += fragile(new.card)
         else:
             self._list(zone, new.owner).append(new.oid)
         return new
