@@ -68,3 +68,19 @@ def test_playing_a_clone_on_leaves_the_original_untouched_and_matches_a_deep_cop
         before = dump(state)
         assert played_on(state.clone(), n) == played_on(copy.deepcopy(state), n)
         assert dump(state) == before
+
+
+def test_a_clone_without_chance_plays_the_same_and_never_draws():
+    """Order previews play on a copy with no generator: everything else is copied as usual,
+    and any draw on it stops with an error instead of drawing from elsewhere."""
+    import pytest
+
+    game = play_random(Setup.new_game((tuple(SCENARIO_POOL.values())[:8], tuple(SCENARIO_POOL.values())[8:16]),
+                                      MATRIX, 3, "sequential"))
+    sealed = game.state.clone(chance=False)
+    full = game.state.clone()
+    assert dump(sealed)[:1] == dump(full)[:1] and sealed.zones.arena == full.zones.arena
+    for draw in (lambda r: r.random(), lambda r: r.choice((1, 2)), lambda r: r.shuffle([1, 2]), lambda r: r.randrange(3)):
+        with pytest.raises(RuntimeError, match="without chance"):
+            draw(sealed.rng)
+    assert full.rng.getstate() == game.state.rng.getstate()

@@ -46,6 +46,11 @@ def place(ctx: Rules, frame: Frame) -> Flow:
     """Move everything waiting to the end of the Queue (may ask orders and targets)."""
     if not frame.waiting:
         return
+    only = frame.waiting[0]
+    if len(frame.waiting) == 1 and isinstance(only, Trigger):  # the usual case: nothing to order
+        frame.waiting = []
+        yield from _enqueue(ctx, frame, only)
+        return
     state = ctx.state
     waiting = sorted(frame.waiting, key=lambda p: (p.event, p.rank))
     frame.waiting = []

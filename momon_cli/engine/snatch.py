@@ -180,7 +180,7 @@ def preview(ctx: Rules, attempts: list[Attempt], cause: Cause, mine: int) -> tup
         return ()
     outcomes = []
     for order in permutations(attempts):
-        trial = Rules(state.clone(queues=False))  # triggers of a trial are not kept
+        trial = Rules(state.clone(queues=False, chance=False))  # its triggers are not kept; it draws nothing
         _resolve_in_order(trial, list(order), cause, _Snatches())
         zones = trial.state.zones
         snatched = tuple(a.defender_space for a in attempts

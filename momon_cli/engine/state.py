@@ -89,6 +89,19 @@ class Frame:
     queue: list[Pending] = field(default_factory=list)
 
 
+class _NoChance(random.Random):
+    """The generator of a copy that must draw nothing (every draw comes through these two)."""
+
+    def random(self) -> float:
+        raise RuntimeError("a copy made to play without chance drew a random number")
+
+    def getrandbits(self, k: int) -> int:
+        raise RuntimeError("a copy made to play without chance drew a random number")
+
+
+NO_CHANCE = _NoChance(0)
+
+
 @dataclass(slots=True)
 class GameState:
     setup: Setup
@@ -141,13 +154,17 @@ class GameState:
         zones.successor.clear()  # setting up is not a zone change of the game
         return state
 
-    def clone(self, queues: bool = True) -> GameState:
+    def clone(self, queues: bool = True, chance: bool = True) -> GameState:
         """A copy to play ahead on (order previews, look-ahead, viewer snapshots), much
         cheaper than ``copy.deepcopy``: everything that changes is new, while the setup,
         cards, effects and delayed returns (all immutable) are shared. The generator is
-        copied in its current state; ``queues=False`` leaves the copy's Trigger Queues empty."""
-        rng = random.Random(0)  # seeded, not from the OS, then set: the OS is asked nothing
-        rng.setstate(self.rng.getstate())
+        copied in its current state; ``queues=False`` leaves the copy's Trigger Queues empty;
+        ``chance=False`` gives it no generator, for play that draws nothing (an order preview):
+        a draw there would stop the game with an error, never draw from another state's."""
+        rng: random.Random = NO_CHANCE
+        if chance:
+            rng = random.Random(0)  # seeded, not from the OS, then set: the OS is asked nothing
+            rng.setstate(self.rng.getstate())
         frames = copy.deepcopy(self.frames) if queues and any(f.waiting or f.queue for f in self.frames) else [
             Frame() for _ in self.frames]
         return GameState(self.setup, rng, self.zones.clone(), self.turn, self.active, self.first_player,
