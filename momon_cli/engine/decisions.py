@@ -93,6 +93,8 @@ class AttemptView:
 
 @dataclass(frozen=True, slots=True)
 class TriggerView:
+    """A triggered ability as an order decision shows it: its key, Source, text and targets."""
+
     key: str  # "<card id>@<Space>#<ability number>", unique among the triggers being ordered
     trigger: int
     name: str
@@ -116,6 +118,8 @@ Answer = Any  # str, bool, int or a tuple of str: what ``validate`` returns for 
 
 @dataclass(frozen=True)
 class Decision:
+    """A choice the engine needs: who makes it, what kind it is, and the legal options."""
+
     kind: Kind
     player: int
     options: Sequence[Any]  # a tuple, or SummonOptions

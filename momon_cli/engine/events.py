@@ -17,6 +17,8 @@ from typing import Any, ClassVar
 
 @dataclass(slots=True, repr=False, eq=False)
 class Event:
+    """One resolution step; ``kind`` names it in records and in ``to_dict``."""
+
     kind: ClassVar[str] = "event"
 
     def __repr__(self) -> str:
@@ -32,6 +34,8 @@ class Event:
 
 @dataclass(slots=True, repr=False, eq=False)
 class GameStarted(Event):
+    """The game begins: its profile and seed, the players, and who goes first and why [BASELINE 6]."""
+
     kind: ClassVar[str] = "game_started"
     profile: str
     seed: int
@@ -42,6 +46,8 @@ class GameStarted(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class TurnStarted(Event):
+    """A turn begins for the Active Player (CR 8.2)."""
+
     kind: ClassVar[str] = "turn_started"
     turn: int
     active: int
@@ -49,6 +55,8 @@ class TurnStarted(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class StepStarted(Event):
+    """A step of the turn begins: Summon, Snatch Check or End Step [CR 8]."""
+
     kind: ClassVar[str] = "step"
     turn: int
     step: str  # "summon", "snatch_check", "end"
@@ -56,12 +64,16 @@ class StepStarted(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class EndConditionRecorded(Event):
+    """An end condition is met; the game finishes what is pending, then ends [BASELINE 7.2, 7.3]."""
+
     kind: ClassVar[str] = "end_condition"
     reason: str  # full-arena, exhaustion, turn-limit, loop
 
 
 @dataclass(slots=True, repr=False, eq=False)
 class NoSummon(Event):
+    """The Active Player Summons nothing this turn, and why [BASELINE 9.3]."""
+
     kind: ClassVar[str] = "no_summon"
     player: int
     reason: str
@@ -69,6 +81,8 @@ class NoSummon(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class VoidRandomized(Event):
+    """Void Fallback: the Void is turned face down and shuffled [CR 17.7]."""
+
     kind: ClassVar[str] = "void_randomized"
     player: int
     count: int
@@ -76,6 +90,8 @@ class VoidRandomized(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class FaceDownPicked(Event):
+    """Void Fallback: the opponent picks a face-down card by position; it is revealed [CR 17.7]."""
+
     kind: ClassVar[str] = "face_down_picked"
     picker: int
     position: int
@@ -85,6 +101,8 @@ class FaceDownPicked(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class Summoned(Event):
+    """A Momon is put onto a Space face up, a new object [BASELINE 9.1, 9.4]."""
+
     kind: ClassVar[str] = "summoned"
     player: int
     oid: int
@@ -97,6 +115,8 @@ class Summoned(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class Marked(Event):
+    """The Summoning player's Marking Token goes on the new Momon (Step 1.1)."""
+
     kind: ClassVar[str] = "marked"
     space: str
     oid: int
@@ -105,6 +125,8 @@ class Marked(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class TriggerWaiting(Event):
+    """A triggered ability starts waiting to be placed in the Trigger Queue [CR 17.2]."""
+
     kind: ClassVar[str] = "trigger_waiting"
     trigger: int
     source: int
@@ -116,6 +138,8 @@ class TriggerWaiting(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class TriggerQueued(Event):
+    """A waiting ability enters the Trigger Queue, with its targets [BASELINE 11.4]."""
+
     kind: ClassVar[str] = "trigger_queued"
     trigger: int
     position: int  # 1-based place in the Queue at the moment it entered
@@ -126,6 +150,8 @@ class TriggerQueued(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class BatchQueued(Event):
+    """An Effect-Based Summon's batch takes its place in the pending order [TH 17.1]."""
+
     kind: ClassVar[str] = "batch_queued"
     batch: int
     oid: int
@@ -136,6 +162,8 @@ class BatchQueued(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class BatchStarted(Event):
+    """A Summon batch starts: its On Summon triggers, its Check, SBC, its post-Snatch triggers."""
+
     kind: ClassVar[str] = "batch_started"
     batch: int
     oid: int
@@ -145,12 +173,16 @@ class BatchStarted(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class BatchEnded(Event):
+    """A Summon batch is done."""
+
     kind: ClassVar[str] = "batch_ended"
     batch: int
 
 
 @dataclass(slots=True, repr=False, eq=False)
 class TriggerNotQueued(Event):
+    """A triggered ability does not enter the Queue: its required target does not exist."""
+
     kind: ClassVar[str] = "trigger_not_queued"
     trigger: int
     reason: str
@@ -158,6 +190,8 @@ class TriggerNotQueued(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class AbilityResolved(Event):
+    """A queued ability resolves, or does nothing, and why [CR 17.3, TH 17.3, TH 17.5]."""
+
     kind: ClassVar[str] = "ability_resolved"
     trigger: int
     outcome: str  # resolved, declined, no_legal_targets, condition_false, once_used, no_eligible_card
@@ -166,6 +200,8 @@ class AbilityResolved(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class PowerModified(Event):
+    """A Power modifier applies; ``power`` is the Momon's Power after it [BASELINE 11.5]."""
+
     kind: ClassVar[str] = "power_modified"
     oid: int
     name: str
@@ -176,6 +212,8 @@ class PowerModified(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class WardGranted(Event):
+    """Ward is granted (with its Ward Token), or a second grant does nothing [TH 17.6]."""
+
     kind: ClassVar[str] = "ward_granted"
     oid: int
     name: str
@@ -185,6 +223,8 @@ class WardGranted(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class PowerSet(Event):
+    """A Momon's Power is set to a value; ``power`` is its Power after it [BASELINE 11.5]."""
+
     kind: ClassVar[str] = "power_set"
     oid: int
     name: str
@@ -195,6 +235,8 @@ class PowerSet(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class ElementChanged(Event):
+    """A Momon's Element changes until the effect ends [BASELINE 11.5]."""
+
     kind: ClassVar[str] = "element_changed"
     oid: int
     name: str
@@ -204,6 +246,8 @@ class ElementChanged(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class WardLost(Event):
+    """A Momon loses Ward and its Ward Token [TH 17.6]."""
+
     kind: ClassVar[str] = "ward_lost"
     oid: int
     name: str
@@ -212,12 +256,16 @@ class WardLost(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class Moved(Event):
+    """Momons Move to empty Spaces, all at once [BASELINE 13]."""
+
     kind: ClassVar[str] = "moved"
     moves: tuple[tuple[str, str, str], ...]  # (name, from Space, to Space), applied at once
 
 
 @dataclass(slots=True, repr=False, eq=False)
 class Swapped(Event):
+    """Two Momons exchange Spaces at once [BASELINE 13]."""
+
     kind: ClassVar[str] = "swapped"
     first: str
     first_space: str
@@ -227,6 +275,8 @@ class Swapped(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class ZoneChanged(Event):
+    """An object leaves its zone for a Void or a Hand and becomes a new object [CR 17.3, 17.4]."""
+
     kind: ClassVar[str] = "zone_changed"
     oid: int
     name: str
@@ -241,6 +291,8 @@ class ZoneChanged(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class ReturnScheduled(Event):
+    """A Return to Hand is set for later (end of turn, or the controller's next turn) [TH 17.7]."""
+
     kind: ClassVar[str] = "return_scheduled"
     oid: int
     name: str
@@ -250,6 +302,8 @@ class ReturnScheduled(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class ReturnLapsed(Event):
+    """A scheduled Return finds its object gone: nothing returns [TH 17.7]."""
+
     kind: ClassVar[str] = "return_lapsed"
     oid: int
     name: str  # the object changed zones first: nothing returns [TH 17.7]
@@ -257,6 +311,8 @@ class ReturnLapsed(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class OnceUsed(Event):
+    """A once-only right is spent: its instruction did something [TH 17.5]."""
+
     kind: ClassVar[str] = "once_used"
     trigger: int
     name: str
@@ -264,6 +320,8 @@ class OnceUsed(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class InstructionFailed(Event):
+    """One instruction of a resolving ability does nothing, and why."""
+
     kind: ClassVar[str] = "instruction_failed"
     trigger: int
     instruction: str
@@ -272,6 +330,8 @@ class InstructionFailed(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class DirectSnatchResolved(Event):
+    """A Direct Snatch of one Momon succeeds or fails, and why [TH 17.5, 17.6, 17.9]."""
+
     kind: ClassVar[str] = "direct_snatch"
     oid: int
     name: str
@@ -282,12 +342,16 @@ class DirectSnatchResolved(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class FirstPlayerTokenTaken(Event):
+    """A player takes the First Player Token (turn order does not change) [TH 17.8]."""
+
     kind: ClassVar[str] = "first_player_token"
     player: int
 
 
 @dataclass(slots=True, repr=False, eq=False)
 class Expired(Event):
+    """A continuous effect ends at its time [CR 8]."""
+
     kind: ClassVar[str] = "expired"
     effect: int
     what: str  # power, set_power, element, ward
@@ -298,6 +362,8 @@ class Expired(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class SnatchCheckStarted(Event):
+    """A Snatch Check begins for a Momon, with how many Attempts it made [CR 10.1]."""
+
     kind: ClassVar[str] = "check_started"
     attacker: int
     name: str
@@ -308,6 +374,8 @@ class SnatchCheckStarted(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class AttemptCreated(Event):
+    """One Snatch Attempt: a Sight pointing at an enemy Momon [CR 10.1.2-10.1.4]."""
+
     kind: ClassVar[str] = "attempt_created"
     number: int
     attacker: int
@@ -319,6 +387,8 @@ class AttemptCreated(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class AttemptResolved(Event):
+    """An Attempt succeeds or fails, with the reason and what it read [CR 10.2]."""
+
     kind: ClassVar[str] = "attempt_resolved"
     number: int
     of: int  # Attempts in this Check
@@ -336,6 +406,8 @@ class AttemptResolved(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class ControlChanged(Event):
+    """A Momon changes Controller: its Marking Token is replaced [CR 10.2.7]."""
+
     kind: ClassVar[str] = "control_changed"
     oid: int
     name: str
@@ -347,6 +419,8 @@ class ControlChanged(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class SnatchCheckEnded(Event):
+    """A Snatch Check is over; how many Attempts succeeded."""
+
     kind: ClassVar[str] = "check_ended"
     attacker: int
     successes: int
@@ -354,6 +428,8 @@ class SnatchCheckEnded(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class StateBasedAction(Event):
+    """A State-Based Condition applies [BASELINE 12]."""
+
     kind: ClassVar[str] = "sbc"
     action: str  # "power_zero" or "ward_token_removed"
     oid: int
@@ -364,18 +440,24 @@ class StateBasedAction(Event):
 
 @dataclass(slots=True, repr=False, eq=False)
 class TurnEnded(Event):
+    """The turn is over (after the End Step)."""
+
     kind: ClassVar[str] = "turn_ended"
     turn: int
 
 
 @dataclass(slots=True, repr=False, eq=False)
 class Conceded(Event):
+    """A player concedes; the opponent wins at once [BASELINE 7.1]."""
+
     kind: ClassVar[str] = "conceded"
     player: int
 
 
 @dataclass(slots=True, repr=False, eq=False)
 class GameEnded(Event):
+    """The result: scores, winner and whether the First Player Token broke a tie [BASELINE 7.4]."""
+
     kind: ClassVar[str] = "game_ended"
     reason: str
     scores: tuple[int, int]

@@ -42,6 +42,8 @@ class Placed:
 
 @dataclass(frozen=True)
 class Position:
+    """Where every card is at the start of a turn: Hands, Voids, the Arena, and whose turn it is."""
+
     hands: tuple[tuple[Placed, ...], tuple[Placed, ...]]
     voids: tuple[tuple[Placed, ...], tuple[Placed, ...]] = ((), ())
     arena: tuple[Placed, ...] = ()

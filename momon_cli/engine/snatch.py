@@ -44,6 +44,8 @@ TURN = Cause("turn")
 
 @dataclass(frozen=True, slots=True)
 class Attempt:
+    """One Snatch Attempt of a Check: the attacker, the defender and the Sight between them."""
+
     number: int
     attacker: int
     attacker_space: str
@@ -54,6 +56,8 @@ class Attempt:
 
 @dataclass(frozen=True, slots=True)
 class Judgement:
+    """How an Attempt ends and what it read to get there [CR 10.2]."""
+
     success: bool
     reason: str
     attacker_name: str

@@ -75,6 +75,8 @@ class DelayedReturn:
 
 @dataclass(frozen=True, slots=True)
 class Result:
+    """How the game ended: the winner, the reason, the Control Scores and whether a tie was broken."""
+
     winner: int
     reason: str  # full-arena, exhaustion, turn-limit, concession
     scores: dict[int, int]
@@ -104,6 +106,8 @@ NO_CHANCE = _NoChance(0)
 
 @dataclass(slots=True)
 class GameState:
+    """Everything the rules read and change during a game; only the engine changes it."""
+
     setup: Setup
     rng: random.Random
     zones: Zones = field(default_factory=Zones)

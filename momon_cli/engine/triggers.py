@@ -25,6 +25,8 @@ class SnatchRef:
 
 @dataclass(slots=True)
 class Trigger:
+    """A triggered ability on its way through the Queue, independent of its Source [CR 11.1]."""
+
     tid: int
     source: int  # the object id of the Source when it triggered
     card: CardDef

@@ -18,6 +18,8 @@ HAND, VOID, ARENA = "hand", "void", "arena"
 
 @dataclass(slots=True)
 class GameObject:
+    """A card in a zone: one object, until it changes zones [CR 17.3, 17.4]."""
+
     oid: int
     card_no: int  # the physical card; unique in the game
     card: CardDef
