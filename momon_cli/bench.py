@@ -4,14 +4,16 @@ timed in the same process, so that a change can be judged on a shared, noisy mac
 The bare loop plays the built-in decks' cards with nothing but the core: Summon onto a
 random empty Space, Sights read from the Owner's seat, Power or Element success, the
 Full-Arena end and the Control Score. No abilities, events, decisions or records: what
-the full engine costs beyond it is the ratio.
+the full engine costs beyond it is the ratio. The engine's games resolve the cards'
+abilities as well, which the bare loop never does; so the same games are also timed with
+every ability taken off the cards (``abilities=False``), where both play the same rules.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .carddata import Deck
 from .engine import CardDef, ElementMatrix, Setup
@@ -62,7 +64,14 @@ def _setups(games: int, decks: list[Deck], matrix: ElementMatrix, profile: str) 
                            profile) for i in range(games)]
 
 
-def run(games: int, decks: list[Deck], matrix: ElementMatrix, profile: str) -> BenchResult:
+def without_abilities(deck: Deck) -> Deck:
+    """The deck's cards with their abilities taken off: the rules the bare loop plays."""
+    return replace(deck, cards=tuple(replace(card, abilities=()) for card in deck.cards))
+
+
+def run(games: int, decks: list[Deck], matrix: ElementMatrix, profile: str, abilities: bool = True) -> BenchResult:
+    if not abilities:
+        decks = [without_abilities(deck) for deck in decks]
     setups = _setups(games, decks, matrix, profile)
     start = time.perf_counter()
     events = sum(len(play_random(setup).events) for setup in setups)

@@ -194,7 +194,8 @@ def bench(games: int = typer.Option(1000, "--games", "-n", min=10, help="Games p
     """Time the engine against a bare loop of the same core rules, in one process.
 
     Judge a change by the ratio (engine time per game / bare-loop time per game): the
-    machines are shared and noisy, a ratio measured in one run is not.
+    machines are shared and noisy, a ratio measured in one run is not. The bare loop plays
+    no abilities, so the same games are timed again with the abilities taken off the cards.
     """
     from . import bench as b
     from .carddata import builtin_deck_names, load_deck
@@ -202,10 +203,13 @@ def bench(games: int = typer.Option(1000, "--games", "-n", min=10, help="Games p
     matrix, pool = _load([])
     decks = [load_deck(name, pool) for name in builtin_deck_names()]
     _working()
-    for profile in ("sequential", "simultaneous"):
-        r = b.run(games, decks, matrix, profile)
-        typer.echo(f"{profile:>12}: {r.games_per_second:6.0f} games/s, {r.us_per_event:5.1f} µs/event, "
-                   f"bare loop {r.bare_games_per_second:6.0f} games/s, ratio {r.ratio:.1f}")
+    for abilities in (True, False):
+        if not abilities:
+            typer.echo("The same games with every ability taken off the cards (the bare loop's own rules):")
+        for profile in ("sequential", "simultaneous"):
+            r = b.run(games, decks, matrix, profile, abilities)
+            typer.echo(f"{profile:>12}: {r.games_per_second:6.0f} games/s, {r.us_per_event:5.1f} µs/event, "
+                       f"bare loop {r.bare_games_per_second:6.0f} games/s, ratio {r.ratio:.1f}")
 
 
 def _bots(names: tuple[str | None, str | None], seed: int, pool: tuple, seconds: float | None):

@@ -115,3 +115,26 @@ def test_play_against_a_bot_from_a_script(tmp_path):
                                       "--log", str(tmp_path / "g.jsonl")], input="summon 1 B2\nsummon 1 C3\n")
     assert result.exit_code == 3, result.output
     assert "Greedy bot Summons" in result.output and "Pass to" not in result.output
+
+
+def test_bench_times_both_profiles_with_and_without_abilities():
+    """The bare loop plays no abilities, so bench also times the same games without them."""
+    result = runner.invoke(app, ["bench", "--games", "10"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split(":")[0].strip() for line in lines] == [
+        "sequential", "simultaneous", "The same games with every ability taken off the cards (the bare loop's own rules)",
+        "sequential", "simultaneous"]
+    assert all("games/s" in line and "ratio" in line for line in lines if not line.startswith("The same"))
+
+
+def test_without_abilities_keeps_every_card_but_its_abilities():
+    from momon_cli.bench import without_abilities
+    from momon_cli.carddata import load_deck, load_pool
+
+    deck = load_deck("ember-tide", load_pool())
+    bare = without_abilities(deck)
+    assert any(card.abilities for card in deck.cards) and not any(card.abilities for card in bare.cards)
+    assert [(c.id, c.power, c.element, c.sights) for c in bare.cards] == [(c.id, c.power, c.element, c.sights)
+                                                                         for c in deck.cards]
+    assert not any(card.by_timing or card.power_statics or card.keywords for card in bare.cards)
