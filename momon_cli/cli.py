@@ -633,7 +633,8 @@ def replay(
     to_end: bool = typer.Option(False, "--to-end", help="Go straight to the end of the record."),
     as_json: bool = typer.Option(False, "--json", help="Print the state at that point as one JSON object and exit."),
     position: Path | None = typer.Option(None, "--position", help="Write the position at the start of --turn to this "
-                                         "TOML file (a puzzle or a bug report) and exit."),
+                                         "new TOML file (a puzzle or a bug report) and exit."),
+    force: bool = typer.Option(False, "--force", help="Let --position replace a file that is already there."),
 ) -> None:
     """Step through a saved game: the Arena after each step, with the line that got there.
 
@@ -651,7 +652,7 @@ def replay(
 
     rec = _read(record)
     if position is not None:
-        _write_position(rec, turn or 1, position)
+        _write_position(rec, turn or 1, position, force)
         return
     _working()
     try:
@@ -671,9 +672,9 @@ def replay(
     Viewer(timeline, step).run()
 
 
-def _write_position(rec, turn: int, out: Path) -> None:
+def _write_position(rec, turn: int, out: Path, force: bool) -> None:
     from .carddata import DataError
-    from .positions import position_to_toml
+    from .positions import write_position
     from .replay import position_at
 
     try:
@@ -683,9 +684,11 @@ def _write_position(rec, turn: int, out: Path) -> None:
     if found is None:
         _fail(f"{rec.path}: the game never reaches the start of turn {turn}")
     try:
-        out.write_text(position_to_toml(found), encoding="utf-8")
+        write_position(out, found, force)
+    except FileExistsError:
+        _fail(f"{out}: already exists; choose another name, or add --force to replace it")
     except OSError as err:
-        _fail(f"cannot write {out}: {err.strerror}")
+        _fail(f"{out}: cannot write: {err.strerror}")
     typer.echo(clean(f"Position at the start of turn {turn} written to {out}; play it with: momon play --position {out}",
                      MESSAGE_LIMIT))
 

@@ -9,7 +9,10 @@ Active Player and the First Player Token's holder. See docs/positions.md.
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from .carddata import DataError, read_toml
@@ -190,6 +193,27 @@ def position_to_toml(position: Position) -> str:
     for entry in data["arena"]:
         lines += ["", "[[arena]]"] + [f"{k} = {_toml_value(v)}" for k, v in entry.items()]
     return "\n".join(lines) + "\n"
+
+
+def write_position(path: Path, position: Position, force: bool = False) -> None:
+    """Write a position file. Nothing already at ``path`` is touched unless ``force``; then it
+    is replaced whole (a new file renamed over it), so a symbolic link there is replaced, not
+    written through. Raises FileExistsError, or OSError for a write that fails."""
+    text = position_to_toml(position).encode("utf-8")
+    if not force:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+        with os.fdopen(fd, "wb") as out:
+            out.write(text)
+        return
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(text)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def position_cards(position: Position) -> dict[str, CardDef]:

@@ -111,3 +111,24 @@ def test_an_unknown_card_in_a_position_is_one_line(tmp_path):
     bad.write_text('turn = 1\n[[player]]\nhand = ["NOPE-001"]\n[[player]]\nhand = []\n')
     result = runner.invoke(app, ["play", "--position", str(bad), "--p1", "A", "--p2", "B", "--script", "-"], input="")
     assert result.exit_code == 1 and "NOPE-001" in result.output and "Traceback" not in result.output
+
+
+def test_replay_position_never_overwrites_or_writes_through_a_link_without_force(tmp_path):
+    log = tmp_path / "g.jsonl"
+    runner.invoke(app, ["play", "--position", str(POSITIONS / "17-1-multi-snatch.toml"), *CARDS, "--p1", "A",
+                        "--p2", "B", "--script", "-", "--log", str(log)], input="summon clod B1\n")
+    kept = tmp_path / "kept.txt"
+    kept.write_text("mine\n")
+    link = tmp_path / "link.toml"
+    link.symlink_to(kept)
+    for out in (kept, link):
+        result = runner.invoke(app, ["replay", str(log), "--turn", "1", "--position", str(out)])
+        assert result.exit_code == 1 and result.stderr.strip() == f"{out}: already exists; choose another name, or " \
+                                                                   "add --force to replace it"
+    assert kept.read_text() == "mine\n"
+    result = runner.invoke(app, ["replay", str(log), "--turn", "1", "--position", str(link), "--force"])
+    assert result.exit_code == 0, result.output
+    assert kept.read_text() == "mine\n" and not link.is_symlink() and "turn = 1" in link.read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.jsonl", "kept.txt", "link.toml"]  # no temporary left
+    missing = runner.invoke(app, ["replay", str(log), "--turn", "1", "--position", str(tmp_path / "no" / "x.toml")])
+    assert missing.exit_code == 1 and "cannot write: No such file or directory" in missing.stderr

@@ -135,34 +135,37 @@ class Decision:
     def validate(self, answer: object) -> Answer:
         """Return ``answer`` if it is legal, else raise IllegalAnswer with a one-line reason."""
         try:
-            ok, why = self._check(answer)
+            why = self._problem(answer)
         except Exception:  # an answer that cannot even be compared is not legal
-            ok, why = False, "not an answer of this kind"
-        if not ok:
+            why = "not an answer of this kind"
+        if why is not None:
             raise IllegalAnswer(why)
         return answer
 
-    def _check(self, answer: object) -> tuple[bool, str]:
+    def _problem(self, answer: object) -> str | None:
+        """Why ``answer`` is not legal; None when it is (the reason is only made for a refusal)."""
         kind = self.kind
         if kind is Kind.SUMMON:
             pair = type(answer) is tuple and len(answer) == 2 and all(type(x) is str for x in answer)
-            return pair and answer in self.options, "a Summon is one of the (card id, Space) options"
+            return None if pair and answer in self.options else "a Summon is one of the (card id, Space) options"
         if kind is Kind.SPACE or kind is Kind.CARD:
-            return type(answer) is str and answer in self.options, f"{answer!r:.40} is not one of the options"
+            return None if type(answer) is str and answer in self.options else f"{answer!r:.40} is not one of the options"
         if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
             keys = self.keys()
             good = type(answer) is tuple and all(type(x) is str for x in answer) and sorted(answer) == sorted(keys)
-            return good, f"give each of the {len(keys)} options exactly once"
+            return None if good else f"give each of the {len(keys)} options exactly once"
         if kind is Kind.TARGETS:
             low = self.count if self.min_count is None else self.min_count
             good = (type(answer) is tuple and all(type(x) is str and x in self.options for x in answer)
                     and len(set(answer)) == len(answer) and low <= len(answer) <= self.count)
-            return good, f"choose {low}-{self.count} different options" if low != self.count else \
+            if good:
+                return None
+            return f"choose {low}-{self.count} different options" if low != self.count else \
                 f"choose exactly {self.count} different option(s)"
         if kind is Kind.YES_NO:
-            return type(answer) is bool, "yes or no (true or false)"
+            return None if type(answer) is bool else "yes or no (true or false)"
         if kind is Kind.PICK_FACE_DOWN:
-            return type(answer) is int and answer in self.options, f"a position from 1 to {len(self.options)}"
+            return None if type(answer) is int and answer in self.options else f"a position from 1 to {len(self.options)}"
         assert_never(kind)
 
 
