@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from . import __version__
+from .limits import BOT_SECONDS
 from .safe_text import clean, safe
 
 if TYPE_CHECKING:
@@ -312,7 +313,7 @@ def tournament(
     jobs: int = typer.Option(1, min=1, max=64, help="Play in this many processes (same results as 1)."),
     backend: str = typer.Option("local", help="local (processes) or ray (a Ray cluster; local Ray without --address)."),
     address: str | None = typer.Option(None, help="The Ray cluster's address, with --backend ray."),
-    bot_time: float | None = typer.Option(None, "--bot-time", min=0.05, max=30,
+    bot_time: float | None = typer.Option(None, "--bot-time", min=BOT_SECONDS[0], max=BOT_SECONDS[1],
                                           help=BOT_TIME_HELP),
     playouts: int | None = typer.Option(None, "--playouts", min=1, max=100_000,
                                         help="Playouts a search bot runs per Summon (default 500)."),
@@ -364,7 +365,7 @@ def play(
     p1: str | None = typer.Option(None, "--p1", help="Player 1's name (asked if omitted), or bot:random, "
                                   "bot:greedy or bot:search to play against a bot."),
     p2: str | None = typer.Option(None, "--p2", help="Player 2's name (asked if omitted), or a bot as for --p1."),
-    bot_time: float | None = typer.Option(None, "--bot-time", min=0.05, max=30,
+    bot_time: float | None = typer.Option(None, "--bot-time", min=BOT_SECONDS[0], max=BOT_SECONDS[1],
                                           help=BOT_TIME_HELP),
     deck1: str = typer.Option(DEFAULT_DECKS[0], help="Player 1's deck: a built-in name or a file."),
     deck2: str = typer.Option(DEFAULT_DECKS[1], help="Player 2's deck: a built-in name or a file."),

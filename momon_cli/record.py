@@ -30,6 +30,7 @@ from .carddata import DataError, card_from_mapping, card_to_mapping, load_matrix
 from .engine import PROFILES, RULES_VERSION, CardDef, Game, GameOver, Setup, answer_from_json
 from .engine.elements import ElementMatrix
 from .engine.events import Event
+from .limits import BOT_SECONDS
 from .positions import position_cards, position_from_mapping, position_to_mapping
 
 FORMAT = 3  # the format this momon writes
@@ -39,7 +40,6 @@ RECORD_LIMIT = 64 * 2**20  # bytes; a real game is a few hundred kilobytes at mo
 NAME_LIMIT = 24  # characters in a player's name
 TEXT_LIMIT = 200  # characters in the header's other strings (deck names, dates, versions)
 HEAD_LIMIT = 4 * 2**20  # bytes read to tell whether an existing file is a record of this game
-SECONDS = (0.05, 30)  # a bot seat's time per Summon, as momon play --bot-time takes it
 CARDS_LIMIT = 1000  # cards a bot seat imagines
 
 
@@ -238,8 +238,8 @@ def _seats_problem(bots, cards) -> str:
         if not _text(b["seed"]):
             return f"seat {b['player']}: seed must be a string of 1-{TEXT_LIMIT} characters"
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float)
-                                    or not SECONDS[0] <= seconds <= SECONDS[1]):
-            return f"seat {b['player']}: seconds must be null or from {SECONDS[0]} to {SECONDS[1]}"
+                                    or not BOT_SECONDS[0] <= seconds <= BOT_SECONDS[1]):
+            return f"seat {b['player']}: seconds must be null or from {BOT_SECONDS[0]} to {BOT_SECONDS[1]}"
         if (not isinstance(imagines, list) or len(imagines) > CARDS_LIMIT
                 or not all(isinstance(i, str) and i in known for i in imagines)):
             return f"seat {b['player']}: imagines must list cards of the header"
