@@ -44,7 +44,8 @@ def _status(game: Shown, short: bool) -> Text:
     zones = state.zones
     score = scores(state)
     names = [clean(name, NAME_LIMIT) for name in game.setup.names]
-    line = Text(f"Turn {state.turn}: ", style="bold")
+    started = state.turn >= game.setup.position.turn  # before the first Turn Start: the setup [BASELINE 6]
+    line = Text(f"Turn {state.turn}: " if started else "Setup: ", style="bold")
     line.append(names[state.active - 1], style=PLAYER_STYLE[state.active])
     line.append(" · ")
     for p in (1, 2):

@@ -195,6 +195,14 @@ def test_replay_at_80x24_shows_the_last_step_whole_at_the_bottom_and_the_whole_l
     assert words.endswith("v turn the Arena · q quit")
 
 
+def test_replay_opens_on_the_setup_then_turn_1(tmp_path):
+    """Before the first Turn Start the status line says Setup, not a turn 0 no game has."""
+    path = _record(tmp_path)
+    first = runner.invoke(app, ["replay", str(path)], env={"COLUMNS": "100"})
+    assert first.exit_code == 0 and first.stdout.startswith("Setup: Ann · Ann 0 – Bea 0")
+    assert runner.invoke(app, ["replay", str(path), "--turn", "1"], env={"COLUMNS": "100"}).stdout.startswith("Turn 1: Ann")
+
+
 def test_replay_turn_option_and_state_json_contract(tmp_path):
     path = _record(tmp_path)
     result = runner.invoke(app, ["replay", str(path), "--turn", "3", "--json"])
