@@ -48,15 +48,17 @@ def run() -> None:
     """The ``momon`` script and ``python -m momon_cli``. The cyclic garbage collector stays off
     while a command starts: imports and card data make tens of thousands of objects and no
     garbage, and its passes over them cost about 9 ms of every start. Commands that go on to
-    play, replay or measure turn it back on where that work begins (``_working``)."""
+    play, read records or measure turn it back on where that work begins (``_working``); the
+    others end first."""
     gc.disable()
     app(prog_name="momon")
 
 
 def _working() -> None:
-    """The collector back on, with everything made while starting set aside for good."""
-    gc.freeze()
-    gc.enable()
+    """The collector back on (once), with everything made while starting set aside for good."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def _fail(message: str, code: int = 1) -> None:
@@ -576,6 +578,7 @@ def _read(ref: str):
     """A record, or one clear line and exit 1; warnings (a recovered torn line) go to stderr."""
     from .record import RecordError, read_record
 
+    _working()
     path = _saved(ref)
     try:
         record = read_record(path)
@@ -655,7 +658,6 @@ def replay(
     if position is not None:
         _write_position(rec, turn or 1, position, force)
         return
-    _working()
     try:
         timeline = Timeline(rec)
     except Exception as err:  # a record whose answers do not replay
@@ -713,8 +715,9 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
     paths: list[str] = []
     empty: list[str] = []
     for ref in records:
-        if Path(ref).is_dir():
-            found, skipped = scan(Path(ref))
+        folder = os.path.expanduser(ref)
+        if os.path.isdir(folder):  # False, not an error, for a name the system refuses
+            found, skipped = scan(Path(folder))
             for why in skipped:
                 _skip(why)
             paths.extend(sorted(str(p) for p in found))
@@ -728,7 +731,6 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
     if len(records) == 1 and paths == records:
         _verify_one(records[0])
         return
-    _working()
     codes: Counter[int] = Counter()
     start = time.perf_counter()
     for ref in paths:
@@ -740,8 +742,8 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
     seconds = time.perf_counter() - start
     n = len(paths)
     rate = f"; {n / seconds:.0f} records/s" if seconds > 0 else ""
-    typer.echo(f"{n} records: {codes[0]} match, {codes[EXIT_UNFINISHED]} unfinished, {codes[1]} do not match or "
-               f"are not records{rate}")
+    typer.echo(f"{n} record{'s' if n != 1 else ''}: {codes[0]} match, {codes[EXIT_UNFINISHED]} unfinished, "
+               f"{codes[1]} do not match or are not records{rate}")
     raise typer.Exit(1 if codes[1] else EXIT_UNFINISHED if codes[EXIT_UNFINISHED] else 0)
 
 
@@ -787,6 +789,7 @@ def games(folder: Path | None = typer.Option(None, help="Where to look (default:
     from .record import RecordError, read_record
     from .savedgames import scan
 
+    _working()
     folder = folder or default_log_path(0).parent
     shown = 0
     found, skipped = scan(folder)

@@ -136,6 +136,7 @@ def test_summon_options_are_every_card_and_space_pair_listed_on_demand():
     options = SummonOptions(iter(["MCL-001", "MCL-002"]), ("A1", "B1", "C1"))
     pairs = tuple(product(["MCL-001", "MCL-002"], ["A1", "B1", "C1"]))
     assert len(options) == 6 and tuple(options) == pairs and options == pairs and hash(options) == hash(pairs)
+    assert options != list(pairs) and SummonOptions([], ("A1",)) != "" and SummonOptions([], ()) == ()
     assert [options[i] for i in range(-6, 6)] == [*pairs, *pairs] and options[1:3] == pairs[1:3]
     assert all(p in options for p in pairs)
     assert ("MCL-003", "A1") not in options and ["MCL-001", "A1"] not in options and "MCL-001" not in options

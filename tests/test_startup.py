@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 HEAVY = ("momon_cli.engine", "momon_cli.carddata")
+RECORDS = Path(__file__).parent / "records"
 PROBE = """
 import json, sys
 from momon_cli.cli import app
@@ -61,11 +63,17 @@ print(seen, gc.isenabled())
     (["simulate", "--games", "2"], "[False] True"),
     (["bench", "--games", "10"], "[False] True"),
     (["play", "--p1", "Ann", "--p2", "Bea", "--script", "-", "--log", "{tmp}/g.jsonl"], "[False] True"),
+    (["verify", "{record}"], "[False] True"),  # every command that reads records
+    (["export", "{record}"], "[False] True"),
+    (["replay", "{record}", "--position", "{tmp}/p.toml"], "[False] True"),
+    (["games", "--folder", "{tmp}"], "[False] True"),
+    (["cards"], "[] False"),  # a command that ends once it has shown its answer
 ])
 def test_the_collector_is_off_while_starting_and_on_for_the_work(args, after, tmp_path):
     """cli.run keeps the garbage collector off while a command starts; the commands that go
     on to play or measure turn it on, once, before that work."""
-    args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    record = RECORDS / "format2-dawn-dusk-vs-prism-seed7.jsonl"
+    args = [a.replace("{tmp}", str(tmp_path)).replace("{record}", str(record)) for a in args]
     out = subprocess.run([sys.executable, "-c", GC_PROBE, *args], capture_output=True, text=True, input="concede\n",
                          check=False)
     assert out.stdout.splitlines()[-1] == after, out.stderr

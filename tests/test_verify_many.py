@@ -65,3 +65,17 @@ def test_a_card_edited_in_one_record_is_checked_again_not_taken_from_an_earlier_
     assert result.exit_code == 1
     assert "card data is damaged" in result.stderr and "element" in result.stderr
     assert result.stdout.count(": OK — ") == 1
+
+
+def test_names_the_system_refuses_and_home_folders(tmp_path, monkeypatch):
+    """A name too long for the system is one line, as for one record; ~ reaches a folder."""
+    result = runner.invoke(app, ["verify", "a" * 300])
+    assert result.exit_code == 1 and result.stderr.strip().endswith("cannot open: File name too long")
+    assert "Traceback" not in result.output
+    (tmp_path / "recs").mkdir()
+    _records(tmp_path / "recs", games=1)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    result = runner.invoke(app, ["verify", "~/recs", "~/recs"])
+    assert result.exit_code == 0 and result.stdout.splitlines()[-1].startswith("2 records: 2 match")
+    single = runner.invoke(app, ["verify", "~/recs"])
+    assert single.exit_code == 0 and single.stdout.splitlines()[-1].startswith("1 record: 1 match")

@@ -131,7 +131,7 @@ class Filter:
         return found
 
 
-_SIDED: dict[tuple[Filter, str], Filter] = {}  # bounded: one entry per filter of the card data and side
+_SIDED: dict[tuple[Filter, str], Filter] = {}  # an entry per filter of the card data loaded, and side
 
 
 @dataclass(frozen=True, slots=True)

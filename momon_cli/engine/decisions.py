@@ -63,7 +63,9 @@ class SummonOptions(Sequence[tuple[str, str]]):
         return (type(pair) is tuple and len(pair) == 2 and pair[0] in self.cards and pair[1] in self.spaces)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+        if isinstance(other, SummonOptions | tuple):  # equal to the tuple it lists, as that tuple would be
+            return tuple(self) == tuple(other)
+        return NotImplemented
 
     def __hash__(self) -> int:
         return hash(tuple(self))
