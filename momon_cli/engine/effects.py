@@ -36,12 +36,28 @@ def power(state: GameState, obj: GameObject, statics: bool = True) -> int:
                     value = e.amount  # effects are kept in timestamp order
         value += modifier
     if statics and card.power_statics and obj.controller is not None:
-        for s in card.power_statics:
-            if s.per is not None:
-                value += s.amount * count(state, s.per, obj.controller, obj.oid, obj.space)
-            elif s.condition is None or holds(state, s.condition, obj.controller, obj.oid, obj.space):
-                value += s.amount
+        value += _statics_power(state, obj)
     return value
+
+
+def _statics_power(state: GameState, obj: GameObject) -> int:
+    """What a Momon's Power statics add. They read the Arena and the effects in force, so
+    the sum is kept until either changes (each change counts up a version)."""
+    seen = (state.zones.version, state.effects_version)
+    if state.statics_seen != seen:
+        state.statics_seen, state.statics_memo = seen, {}
+    added = state.statics_memo.get(obj.oid)
+    if added is None:
+        added = 0
+        controller = obj.controller
+        assert controller is not None
+        for s in obj.card.power_statics:
+            if s.per is not None:
+                added += s.amount * count(state, s.per, controller, obj.oid, obj.space)
+            elif s.condition is None or holds(state, s.condition, controller, obj.oid, obj.space):
+                added += s.amount
+        state.statics_memo[obj.oid] = added
+    return added
 
 
 def element(state: GameState, obj: GameObject) -> str:

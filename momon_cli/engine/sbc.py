@@ -15,7 +15,7 @@ from . import events as ev
 from .actions import leave_arena
 from .context import Rules
 from .effects import POWER_KINDS, power
-from .zones import VOID, fragile
+from .zones import VOID
 
 
 def perform(ctx: Rules) -> None:
@@ -37,7 +37,7 @@ def perform(ctx: Rules) -> None:
             if o.ward_token and o.oid not in warded:
                 stale_tokens.append(o)
             card = o.card
-            if (o.oid in lowered or fragile(card)) and power(state, o) <= 0:
+            if (o.oid in lowered or card.fragile) and power(state, o) <= 0:
                 dying.append(o)
         if not stale_tokens and not dying:
             state.sbc_clean = (zones.version, state.effects_version)

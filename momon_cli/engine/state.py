@@ -130,6 +130,10 @@ class GameState:
     #: Preview Attempt orders so that the order is asked only when it matters [R-mc 17]. A
     #: look-ahead copy turns this off: its answerer is simply asked every order.
     previews: bool = True
+    #: What Power statics add, by object id, for the Arena and effects version in ``statics_seen``
+    #: (effects.power); a copy starts with none.
+    statics_seen: tuple[int, int] = (-1, -1)
+    statics_memo: dict[int, int] = field(default_factory=dict)
 
     @classmethod
     def new(cls, setup: Setup) -> GameState:

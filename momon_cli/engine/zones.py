@@ -46,12 +46,6 @@ class LastKnown:
     element: str
 
 
-def fragile(card: CardDef) -> bool:
-    """Whether a Momon's Power can be below 1 with no effect on it: a Power static (it reads
-    the board) or a base Power under 1 (no card set has one: base Power is at least 1)."""
-    return bool(card.power_statics) or card.power < 1
-
-
 class Zones:
     """Every game object, indexed by id, plus the ordered contents of each zone."""
 
@@ -67,7 +61,7 @@ class Zones:
         self.successor: dict[int, int] = {}  # old object id -> the object it became [TH 17.7]
         self._next_oid = 1
         self.version = 0  # counts changes to the Arena: who is where, under whose control
-        self.fragile = 0  # Arena objects whose Power can be below 1 with no effect on them (see fragile())
+        self.fragile = 0  # Arena objects whose Power can be below 1 with no effect on them (CardDef.fragile)
         self._arena_cache: tuple[GameObject, ...] | None = None  # both made again after a change
         self._empty_cache: tuple[str, ...] | None = None
 
@@ -110,7 +104,7 @@ class Zones:
         if old.zone == ARENA:
             assert old.space is not None
             del self.arena[old.space]
-            self.fragile -= fragile(old.card)
+            self.fragile -= old.card.fragile
         else:
             self._list(old.zone, old.owner).remove(oid)
         if last_known is not None:
@@ -123,7 +117,7 @@ class Zones:
             assert space is not None
             new.space, new.controller = space, controller
             self.arena[space] = new.oid
-            self.fragile += fragile(new.card)
+            self.fragile += new.card.fragile
         else:
             self._list(zone, new.owner).append(new.oid)
         return new
@@ -147,10 +141,12 @@ class Zones:
     def arena_objects(self) -> tuple[GameObject, ...]:
         """The objects on the Arena in Space order (A1, B1, ... D4): a fixed, replayable order."""
         if self._arena_cache is None:
-            self._arena_cache = tuple([self.objects[self.arena[s]] for s in SPACES if s in self.arena])
+            arena, objects = self.arena, self.objects
+            self._arena_cache = tuple([objects[oid] for s in SPACES if (oid := arena.get(s)) is not None])
         return self._arena_cache
 
     def empty_spaces(self) -> tuple[str, ...]:
         if self._empty_cache is None:
-            self._empty_cache = tuple([s for s in SPACES if s not in self.arena])
+            arena = self.arena
+            self._empty_cache = tuple([s for s in SPACES if s not in arena])
         return self._empty_cache
