@@ -215,6 +215,8 @@ class CardDef:
     #: Whether its Power can be below 1 with no effect on it: a Power static (it reads the
     #: board) or a base Power under 1 (no card set has one). State-Based Conditions read it.
     fragile: bool = field(init=False, compare=False, repr=False)
+    #: Whether it has a Turn Start or End of Turn ability (collected from the Arena each turn).
+    clocked: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         statics = [a.static for a in self.abilities if a.static is not None]
@@ -224,6 +226,7 @@ class CardDef:
         object.__setattr__(self, "extra_success", tuple(s.extra_success for s in statics if s.extra_success))
         object.__setattr__(self, "token_value", next((s.token_value for s in statics if s.token_value), None))
         object.__setattr__(self, "fragile", bool(self.power_statics) or self.power < 1)
+        object.__setattr__(self, "clocked", any(a.when in ("turn_start", "end_of_turn") for a in self.abilities))
         object.__setattr__(self, "by_timing", {t: tuple(a for a in self.abilities if a.when == t) for t in TIMINGS
                                                if any(a.when == t for a in self.abilities)})
 

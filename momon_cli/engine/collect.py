@@ -43,6 +43,8 @@ def on_summon(ctx: Rules, obj: GameObject, batch: Batch | None) -> None:
 def turn_based(ctx: Rules, timing: str) -> None:
     """Turn Start ("your turn") and End of Turn ("your turn" or "each turn") triggers."""
     state = ctx.state
+    if not state.zones.clocked:  # no Momon on the Arena has such an ability
+        return
     event = 0
     for obj in state.zones.arena_objects():
         if timing not in obj.card.by_timing:

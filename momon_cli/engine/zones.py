@@ -49,8 +49,8 @@ class LastKnown:
 class Zones:
     """Every game object, indexed by id, plus the ordered contents of each zone."""
 
-    __slots__ = ("_arena_cache", "_empty_cache", "_next_oid", "arena", "fragile", "hands", "last_known", "objects",
-                 "successor", "version", "voids")
+    __slots__ = ("_arena_cache", "_empty_cache", "_next_oid", "arena", "clocked", "fragile", "hands", "last_known",
+                 "objects", "successor", "version", "voids")
 
     def __init__(self) -> None:
         self.objects: dict[int, GameObject] = {}
@@ -62,6 +62,7 @@ class Zones:
         self._next_oid = 1
         self.version = 0  # counts changes to the Arena: who is where, under whose control
         self.fragile = 0  # Arena objects whose Power can be below 1 with no effect on them (CardDef.fragile)
+        self.clocked = 0  # Arena objects with a Turn Start or End of Turn ability (CardDef.clocked)
         self._arena_cache: tuple[GameObject, ...] | None = None  # both made again after a change
         self._empty_cache: tuple[str, ...] | None = None
 
@@ -78,7 +79,7 @@ class Zones:
         new.successor = dict(self.successor)
         new._next_oid = self._next_oid
         new.version = self.version
-        new.fragile = self.fragile
+        new.fragile, new.clocked = self.fragile, self.clocked
         new._arena_cache = new._empty_cache = None
         return new
 
@@ -105,6 +106,7 @@ class Zones:
             assert old.space is not None
             del self.arena[old.space]
             self.fragile -= old.card.fragile
+            self.clocked -= old.card.clocked
         else:
             self._list(old.zone, old.owner).remove(oid)
         if last_known is not None:
@@ -118,6 +120,7 @@ class Zones:
             new.space, new.controller = space, controller
             self.arena[space] = new.oid
             self.fragile += new.card.fragile
+            self.clocked += new.card.clocked
         else:
             self._list(zone, new.owner).append(new.oid)
         return new
