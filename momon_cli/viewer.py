@@ -11,11 +11,12 @@ from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import FormattedTextControl, Layout, Window
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
 from .engine import Game
-from .frame import View, compose, lines_of, to_ansi
+from .frame import View, compose, to_ansi
 from .narrate import Narrator
 from .record import Record
 from .replay import rebuild
@@ -24,7 +25,18 @@ from .shown import Snapshot
 KEYS = {"n": "next", " ": "next", "right": "next", "enter": "next", "p": "previous", "left": "previous",
         "t": "next_turn", "T": "previous_turn", "e": "end", "b": "start", "v": "turn_view", "q": "quit",
         "c-d": "quit", "c-c": "quit"}
-HELP = "n/→/Enter next · p/← previous · t/T next/previous turn · b start · e end · v turn the Arena · q quit"
+HELP = ("n/→/Enter next", "p/← previous", "t/T next/previous turn", "b start", "e end", "v turn the Arena", "q quit")
+
+
+def legend(width: int) -> list[Text]:
+    """The keys, as many to a line as fit, a line breaking only between two of them."""
+    lines: list[str] = []
+    for item in HELP:
+        if lines and cell_len(f"{lines[-1]} · {item}") <= width:
+            lines[-1] += f" · {item}"
+        else:
+            lines.append(item)
+    return [Text(line[:width], style="dim") for line in lines]
 
 
 class Timeline:
@@ -86,9 +98,9 @@ class Viewer:
 
     def _screen(self) -> ANSI:
         size = get_app().output.get_size()
-        legend = lines_of(Text(HELP, style="dim"), size.columns)
-        lines = self.timeline.frame(self.step, size.columns, size.rows, self.seat, len(legend))
-        return ANSI(to_ansi(lines + legend, size.columns))
+        keys = legend(size.columns)
+        lines = self.timeline.frame(self.step, size.columns, size.rows, self.seat, len(keys))
+        return ANSI(to_ansi(lines + keys, size.columns))
 
     def _key(self, action: str, event: KeyPressEvent) -> None:
         if action == "quit":

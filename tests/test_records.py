@@ -195,6 +195,16 @@ def test_replay_at_80x24_shows_the_last_step_whole_at_the_bottom_and_the_whole_l
     assert words.endswith("v turn the Arena · q quit")
 
 
+def test_replay_legend_breaks_only_between_keys():
+    from momon_cli.viewer import HELP, legend
+
+    for width in (40, 60, 80, 100, 200):
+        lines = [line.plain for line in legend(width)]
+        assert " · ".join(lines) == " · ".join(HELP) and all(len(line) <= width for line in lines)
+        assert all(line.split(" · ")[0] in HELP for line in lines)  # every line starts with a whole key
+    assert [line.plain for line in legend(80)][-1] == "v turn the Arena · q quit"
+
+
 def test_replay_opens_on_the_setup_then_turn_1(tmp_path):
     """Before the first Turn Start the status line says Setup, not a turn 0 no game has."""
     path = _record(tmp_path)
