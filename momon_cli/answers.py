@@ -23,12 +23,13 @@ class BadAnswer(ValueError):
     """One line saying what was wrong and what is accepted."""
 
 
+ORDER = "each number once, first first, e.g. '2 1' (Enter: as listed)"  # fits 80 columns with its prefix
 ACCEPTED = {
     Kind.SUMMON: "summon <card> <space>, e.g. 'summon 1 B2' or '1 B2'",
     Kind.SPACE: "an empty Space name, e.g. 'B2'",
     Kind.CARD: "a card's option number, id or name",
-    Kind.ORDER_ATTEMPTS: "every option number once, in the order you want, e.g. '2 1' (Enter keeps the listed order)",
-    Kind.ORDER_TRIGGERS: "every option number once, in the order you want, e.g. '2 1' (Enter keeps the listed order)",
+    Kind.ORDER_ATTEMPTS: ORDER,
+    Kind.ORDER_TRIGGERS: ORDER,
     Kind.TARGETS: "Space names or option numbers, e.g. 'C3' or '1'",
     Kind.YES_NO: "'y' or 'n'",
     Kind.PICK_FACE_DOWN: "a position number",

@@ -9,6 +9,7 @@ it starts, and evaluated ones save it compiling them again (about 2 ms of each s
 
 import gc
 import os
+import re
 import stat
 from collections import Counter
 from collections.abc import Iterator
@@ -232,13 +233,30 @@ def _bots(names: tuple[str | None, str | None], seed: int, pool: tuple, seconds:
     return bots, (out[0], out[1])
 
 
+def _abbreviations(names: list[str]) -> dict[str, str]:
+    """A short, distinct column heading for each name: its initials, and where two names
+    share them (Earth Tricks, Ember Tide), more of the last word until they differ."""
+    def short(name: str, more: int) -> str:
+        words = name.split() or ["?"]
+        return "".join(w[0] for w in words[:-1]) + words[-1][:1 + more]
+
+    found: dict[str, str] = {}
+    for name in names:
+        more = 0
+        while any(short(name, more) == short(other, more) for other in names if other != name) and \
+                more < len(name):
+            more += 1
+        found[name] = short(name, more)
+    return found
+
+
 def _pairings_report(report) -> None:
     """The balance report: a win matrix (row deck's wins over column deck) and the field."""
     from rich.console import Console
     from rich.table import Table
 
     table = Table(title=f"{report.games} games ({report.seconds:.0f} s): row deck wins against column deck, %")
-    short = {d: "".join(w[0] for w in d.split())[:4] for d in report.decks}
+    short = _abbreviations(report.decks)
     table.add_column("Deck")
     for d in report.decks:
         table.add_column(safe(short[d]), justify="right")
@@ -686,6 +704,8 @@ def _write_position(rec, turn: int, out: Path, force: bool) -> None:
         _data_error(err)
     if found is None:
         _fail(f"{rec.path}: the game never reaches the start of turn {turn}")
+    if os.path.isdir(out):
+        _fail(f"{out}: is a folder; give the name of a file to write")
     try:
         write_position(out, found, force)
     except FileExistsError:
@@ -720,7 +740,7 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
             found, skipped = scan(Path(folder))
             for why in skipped:
                 _skip(why)
-            paths.extend(sorted(str(p) for p in found))
+            paths.extend(str(p) for p in sorted(found, key=_in_number_order))
             empty += [] if found else [ref]
         else:
             paths.append(ref)
@@ -745,6 +765,11 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
     typer.echo(f"{n} record{'s' if n != 1 else ''}: {codes[0]} match, {codes[EXIT_UNFINISHED]} unfinished, "
                f"{codes[1]} do not match or are not records{rate}")
     raise typer.Exit(1 if codes[1] else EXIT_UNFINISHED if codes[EXIT_UNFINISHED] else 0)
+
+
+def _in_number_order(path: Path) -> list:
+    """Sort key: names as people count them (game-2 before game-10)."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path.name)]
 
 
 def _verify_one(ref: str) -> None:

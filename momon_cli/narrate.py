@@ -18,6 +18,7 @@ TIMING_WORDS = {
     "on_summon": "On Summon", "on_snatch": "On Snatch", "snatched_back": "Snatched Back",
     "turn_start": "Turn Start", "end_of_turn": "End of Turn", "leaves_arena": "Leaves Arena",
 }
+ZONES = {"arena": "Arena", "hand": "Hand", "void": "Void"}  # zone names as the rules write them
 UNTIL_WORDS = {"end_of_turn": "until end of turn", "your_next_turn": "until the start of its controller's next turn",
                "leaves_arena": "while it stays on the Arena"}
 OUTCOME_WORDS = {
@@ -149,7 +150,8 @@ class Narrator:
         return f"{e.first} ({e.first_space}) and {e.second} ({e.second_space}) swap Spaces at once (TH 17.9)."
 
     def _zone_changed(self, e: ev.ZoneChanged) -> str:
-        where = f"{e.from_zone} {e.from_space}" if e.from_space else e.from_zone
+        zone = ZONES[e.from_zone]
+        where = f"{zone} {e.from_space}" if e.from_space else zone
         if e.to_zone == "hand":
             return f"{e.name} returns from the {where} to {self.who(e.owner)}'s Hand (TH 17.7)."
         face = "face-up" if e.face_up else "face-down"
@@ -258,7 +260,8 @@ def summary(events: Iterable[ev.Event], names: tuple[str, str]) -> str | None:
         elif isinstance(e, ev.ControlChanged):
             parts.append(f"{names[e.new - 1]} Snatched {e.name} on {e.space}")
         elif isinstance(e, ev.ZoneChanged):
-            parts.append(f"{e.name} left {e.from_space or 'the ' + e.from_zone} for a {e.to_zone}")
+            parts.append(f"{e.name} left {e.from_space or 'the ' + ZONES[e.from_zone]} for its Owner's "
+                         f"{ZONES[e.to_zone]}")
         elif isinstance(e, ev.Moved):
             parts.extend(f"{name} Moved {start} → {dest}" for name, start, dest in e.moves)
     return clean("; ".join(parts) + ".", LINE_LIMIT) if parts else None

@@ -141,7 +141,7 @@ class HotSeat:
 
     def _last_words(self, message: str) -> None:
         """A line printed as the session ends: on the terminal itself, as no screen follows."""
-        self.console.print(safe(message, LINE_LIMIT, "red"))
+        self.console.print(safe(message, LINE_LIMIT, "red"), soft_wrap=True)  # a path or command copies whole
 
     def _note(self, message: str, style: str = "bold") -> None:
         """One line: on the message line at the keyboard (until the next line), printed for a script."""
@@ -274,7 +274,7 @@ class HotSeat:
             return None
         assert isinstance(self.reader, ScriptReader)
         self._error(f"line {self.reader.line_number}: {why}")
-        self.console.print(safe(f"Game saved to {self.recorder.path}"))
+        self.console.print(safe(f"Game saved to {self.recorder.path}"), soft_wrap=True)
         self.recorder.close()
         return EXIT_BAD_SCRIPT
 
@@ -302,8 +302,8 @@ class HotSeat:
 
     def _leave(self) -> int:
         self.recorder.close()
-        self.console.print(safe(f"Game saved to {self.recorder.path}"))
-        self.console.print(safe(f"Resume it with: momon play --resume {self.recorder.path}"))
+        self.console.print(safe(f"Game saved to {self.recorder.path}"), soft_wrap=True)
+        self.console.print(safe(f"Resume it with: momon play --resume {self.recorder.path}"), soft_wrap=True)
         return EXIT_DONE if self.reader.interactive else EXIT_SCRIPT_ENDED
 
     def _command(self, word: str, arg: str, decision: Decision):

@@ -21,6 +21,16 @@ def test_scripted_whole_game_ends_with_the_expected_winner(tmp_path):
     assert log.exists()
 
 
+def test_the_saved_path_and_resume_command_are_one_line_each_however_narrow(tmp_path):
+    """Copying the resume command from a narrow terminal must take its path with it."""
+    log = tmp_path / ("a-long-folder-name-" * 4) / "g.jsonl"
+    result = runner.invoke(app, ARGS + ["--script", "-", "--log", str(log)], input="summon halo A4\n",
+                           env={"COLUMNS": "50"})
+    assert result.exit_code == 3
+    lines = result.output.splitlines()
+    assert f"Game saved to {log}" in lines and f"Resume it with: momon play --resume {log}" in lines
+
+
 def test_script_from_stdin_that_ends_early_saves_and_exits_3(tmp_path):
     log = tmp_path / "g.jsonl"
     result = runner.invoke(app, ARGS + ["--script", "-", "--log", str(log)], input="summon halo A4\n")

@@ -138,3 +138,17 @@ def test_without_abilities_keeps_every_card_but_its_abilities():
     assert [(c.id, c.power, c.element, c.sights) for c in bare.cards] == [(c.id, c.power, c.element, c.sights)
                                                                          for c in deck.cards]
     assert not any(card.by_timing or card.power_statics or card.keywords for card in bare.cards)
+
+
+def test_the_balance_table_heads_every_deck_column_differently():
+    """Earth Tricks and Ember Tide share their initials; the table must still tell them apart."""
+    from momon_cli.carddata import builtin_deck_names, load_deck, load_pool
+    from momon_cli.cli import _abbreviations
+
+    pool = load_pool()
+    names = [load_deck(n, pool).name for n in builtin_deck_names()]
+    short = _abbreviations(names)
+    assert len(set(short.values())) == len(names)
+    assert short["Earth Tricks"] == "ETr" and short["Ember Tide"] == "ETi" and short["Prism"] == "P"
+    result = runner.invoke(app, ["simulate", "--all-pairs", "--games", "1"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0 and "Earth Tricks (ETr)" in result.output and "Ember Tide (ETi)" in result.output

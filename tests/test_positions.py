@@ -130,5 +130,7 @@ def test_replay_position_never_overwrites_or_writes_through_a_link_without_force
     assert result.exit_code == 0, result.output
     assert kept.read_text() == "mine\n" and not link.is_symlink() and "turn = 1" in link.read_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.jsonl", "kept.txt", "link.toml"]  # no temporary left
+    folder = runner.invoke(app, ["replay", str(log), "--turn", "1", "--position", str(tmp_path), "--force"])
+    assert folder.exit_code == 1 and folder.stderr.strip() == f"{tmp_path}: is a folder; give the name of a file to write"
     missing = runner.invoke(app, ["replay", str(log), "--turn", "1", "--position", str(tmp_path / "no" / "x.toml")])
     assert missing.exit_code == 1 and "cannot write: No such file or directory" in missing.stderr

@@ -108,3 +108,12 @@ def test_the_news_of_the_other_players_turn_keeps_its_lines_beside_a_full_hand_a
     text = " ".join(" ".join(lines).split())
     assert news in text and len(lines) <= 22
     assert all(f"Momon {i}" in text for i in range(7))  # the Hand is still listed, more compactly
+
+
+def test_the_news_names_zones_as_the_rules_do():
+    from momon_cli.engine import events as ev
+    from momon_cli.narrate import summary
+
+    left = ev.ZoneChanged(4, "Omen", "MCL-001", 2, "arena", "D4", "void", True, 9)
+    back = ev.ZoneChanged(5, "Pixie", "MCL-002", 1, "arena", "A1", "hand", True, 10)
+    assert summary([left, back], ("Ann", "Bea")) == "Omen left D4 for its Owner's Void; Pixie left A1 for its Owner's Hand."

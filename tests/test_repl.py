@@ -178,3 +178,11 @@ def test_log_takes_a_number_and_keeps_the_newest_lines_when_they_do_not_fit(tmp_
     g = game([mk("Pup")], [mk("Imp")], [])
     run = play(g, "\nlog abc\n\x04", tmp_path)
     assert "log takes a number of lines" in run.text
+
+
+def test_every_answer_hint_fits_80_columns_whole():
+    """The hint under the prompt and the decision's Answer line are never cut at 80 columns."""
+    from momon_cli.answers import ACCEPTED
+
+    for kind, accepted in ACCEPTED.items():
+        assert len(f"{accepted} · Tab · help") <= 80 and len(f" Answer: {accepted}") <= 80, kind

@@ -79,3 +79,10 @@ def test_names_the_system_refuses_and_home_folders(tmp_path, monkeypatch):
     assert result.exit_code == 0 and result.stdout.splitlines()[-1].startswith("2 records: 2 match")
     single = runner.invoke(app, ["verify", "~/recs"])
     assert single.exit_code == 0 and single.stdout.splitlines()[-1].startswith("1 record: 1 match")
+
+
+def test_a_folders_records_are_checked_in_number_order(tmp_path):
+    result = runner.invoke(app, ["simulate", "--games", "10", "--seed", "1", "--log-dir", str(tmp_path)])
+    assert result.exit_code == 0
+    checked = [line.split(":")[0] for line in runner.invoke(app, ["verify", str(tmp_path)]).stdout.splitlines()[:-1]]
+    assert checked == [str(tmp_path / f"game-{n}-sequential.jsonl") for n in range(1, 11)]
