@@ -40,11 +40,20 @@ class View:
     log: list[str] = field(default_factory=list)
     info: list[Text] = field(default_factory=list)  # command output, until the next line is entered
     info_latest: bool = False  # the output is a log: when it does not fit, keep its end
+    info_from: int = 0  # the first line of the output on screen (Enter turns the page)
+    info_shown: int = 0  # how many of its lines the last frame had room for
     news: str = ""  # what happened since this player's last turn, at their Summon
 
     def clear_info(self) -> None:
         """Command output is gone once the next line is entered."""
-        self.info, self.info_latest = [], False
+        self.info, self.info_latest, self.info_from, self.info_shown = [], False, 0, 0
+
+    def next_page(self) -> bool:
+        """Turn the output's page; False when the last page was on screen."""
+        if self.info_latest or self.info_from + self.info_shown >= len(self.info):
+            return False
+        self.info_from += self.info_shown
+        return True
 
 
 def too_small(width: int, height: int) -> Text | None:
@@ -102,12 +111,18 @@ def _log_lines(view: View, width: int, room: int) -> list[Text]:
 
 
 def _info_lines(view: View, width: int, room: int) -> list[Text]:
-    if len(view.info) <= room:
-        return view.info
-    hidden = Text(f"… {len(view.info) - room + 1} more lines: a larger terminal shows them", style="dim")
+    """Command output in ``room`` lines: a page of it and how many lines follow (Enter shows
+    them), or a log's newest lines."""
+    rest = view.info[view.info_from:]
+    if len(rest) <= room:
+        view.info_shown = len(rest)
+        return rest
     if view.info_latest:
-        return [hidden] + view.info[len(view.info) - room + 1:]
-    return view.info[:room - 1] + [hidden]
+        hidden = Text(f"… {len(rest) - room + 1} earlier lines: a larger terminal shows them", style="dim")
+        view.info_shown = room - 1
+        return [hidden] + rest[len(rest) - room + 1:]
+    view.info_shown = room - 1
+    return rest[:room - 1] + [Text(f"… {len(rest) - room + 1} more lines: Enter shows them", style="dim")]
 
 
 def compose(game: Shown, view: View, width: int, height: int, below: int = PROMPT_LINES) -> list[Text]:

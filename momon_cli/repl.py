@@ -230,7 +230,7 @@ class HotSeat:
         while True:
             self.view.queue = render.queue_lines(self.game, self.watch.resolving())
             if isinstance(self.reader, Screen):
-                back = "Enter: back to the decision · " if self.view.info else ""
+                back = "Enter: more, or back to the decision · " if self.view.info else ""
                 self.reader.hint = f"{back}{ACCEPTED[decision.kind]} · Tab · help"
             line = self.reader.read(f"{name} › ", completer, self.histories[decision.player])
             if len(line) > LINE_LIMIT:  # parsing a huge line would take minutes
@@ -238,8 +238,9 @@ class HotSeat:
                 if code is not None:
                     return code
                 continue
-            if self.view.info and not line.strip():  # Enter closes command output, answers nothing
-                self.view.clear_info()
+            if self.view.info and not line.strip():  # Enter pages through command output, answers nothing
+                if not self.view.next_page():
+                    self.view.clear_info()
                 continue
             self.view.clear_info()
             word, _, rest = line.strip().partition(" ")

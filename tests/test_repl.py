@@ -174,10 +174,28 @@ def test_log_takes_a_number_and_keeps_the_newest_lines_when_they_do_not_fit(tmp_
     from momon_cli.frame import View, _info_lines
     view = View(info=[Text(f"line {i}") for i in range(30)], info_latest=True)
     shown = [t.plain for t in _info_lines(view, 80, 10)]
-    assert shown[0].startswith("… 21 more lines") and shown[-1] == "line 29" and len(shown) == 10
+    assert shown[0].startswith("… 21 earlier lines") and shown[-1] == "line 29" and len(shown) == 10
+    assert not view.next_page()  # a log is not paged: its newest lines are the ones that count
     g = game([mk("Pup")], [mk("Imp")], [])
     run = play(g, "\nlog abc\n\x04", tmp_path)
     assert "log takes a number of lines" in run.text
+
+
+def test_long_command_output_pages_with_enter():
+    """What does not fit (help at 80x24) shows a page at a time; Enter turns the page, and
+    after the last one Enter goes back to the decision."""
+    from rich.text import Text
+
+    from momon_cli.frame import View, _info_lines
+    view = View(info=[Text(f"line {i}") for i in range(25)])
+    pages = []
+    while True:
+        pages.append([t.plain for t in _info_lines(view, 80, 10)])
+        if not view.next_page():
+            break
+    assert pages[0] == [f"line {i}" for i in range(9)] + ["… 16 more lines: Enter shows them"]
+    assert pages[1] == [f"line {i}" for i in range(9, 18)] + ["… 7 more lines: Enter shows them"]
+    assert pages[2] == [f"line {i}" for i in range(18, 25)] and len(pages) == 3
 
 
 def test_every_answer_hint_fits_80_columns_whole():

@@ -176,3 +176,25 @@ def test_a_long_error_wraps_under_the_arena_instead_of_losing_its_end(tmp_path):
         term.type("1 A1", then="Ann ›")
     finally:
         term.close()
+
+
+def test_help_at_80x24_pages_with_enter_then_returns_to_the_decision(tmp_path):
+    term = play(tmp_path, "17-1-multi-snatch")
+    try:
+        _drive(term, [""], "Ann ›")
+        term.type("help", then="more lines: Enter shows them")
+        assert "Answer the prompt, or type a command:" in term.text and "Arena cells" not in term.words
+        term.type("", then="Arena cells")  # the next page
+        assert "Answer the prompt, or type a command:" not in term.text
+        while "more lines: Enter shows them" in term.words:
+            before = term.text
+            term.type("")
+            term.pump(0.3)
+            assert term.text != before
+        assert "This prompt accepts" in term.words
+        term.type("")  # after the last page, Enter goes back to the decision
+        term.pump(0.3)
+        assert "Arena cells" not in term.words and "This prompt accepts" not in term.words
+        term.type("1 A1", then="Ann ›")
+    finally:
+        term.close()
