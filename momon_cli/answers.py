@@ -95,6 +95,8 @@ def parse(game: Game, decision: Decision, line: str) -> object:
             tokens = tokens[1:]
         if len(tokens) < 2:
             raise _bad(decision, "give a card and a Space")
+        if len(tokens) > 2 and _number(tokens[0]) is not None:  # '1 B2 C3': a card number is one word
+            raise _bad(decision, "give one card and one Space")
         space = tokens[-1].upper()
         if space not in SPACES:
             raise _bad(decision, f"{tokens[-1][:10]!r} is not a Space (A1-D4)")

@@ -460,6 +460,9 @@ def play(
             deck_names = (d1.name, d2.name)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)  # from the OS, as secrets would, without its start-up
+    for flag, given in (("--p1", p1), ("--p2", p2)):
+        if given is not None and not given.strip():  # given, but empty: not the same as leaving it out
+            _name(given, f"{flag}: the player")
     bots, (p1, p2) = _bots((p1, p2), seed, tuple(pool.values()), bot_time)
     options["bots"] = bots
     if script is None:
@@ -511,7 +514,7 @@ def cards_command(
     from .carddata import builtin_deck_names, load_deck
     from .cardtext import card_text, mechanics
 
-    _, pool = _load(cards)
+    matrix, pool = _load(cards)
     console = Console()
     found = list(pool.values())
     if has:
@@ -520,6 +523,8 @@ def cards_command(
             _fail(f"--has takes one of: {', '.join(keys)}")
         found = [c for c in found if has in mechanics(c)]
     if element:
+        if element.lower() not in (e.lower() for e in matrix.elements):
+            _fail(f"--element takes one of: {', '.join(matrix.elements)}")
         found = [c for c in found if c.element.lower() == element.lower()]
     if stars:
         found = [c for c in found if c.stars == stars]

@@ -41,7 +41,7 @@ END_WORDS = {"full-arena": "the Arena is full (CR 17.8)", "exhaustion": "neither
 
 
 #: Event kinds the terse level leaves out: the bookkeeping behind the lines it keeps.
-QUIET = frozenset({"step", "marked", "trigger_waiting", "attempt_created", "batch_ended", "end_condition"})
+QUIET = frozenset({"step", "marked", "trigger_waiting", "attempt_created", "batch_ended"})
 #: A rule citation: "CR 10.2.4", "TH 17.6", "BASELINE 9.1", "Step 1.1".
 CITATION = re.compile(r"\b(?:CR|TH|BASELINE|Step) \d+(?:\.\d+)*")
 _CITED = re.compile(r" \((?:CR|TH|BASELINE|Step) [^()]*\)")

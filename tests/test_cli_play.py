@@ -58,6 +58,8 @@ def test_play_refuses_bad_options_in_one_line():
 
 def test_cards_decks_deck_check_and_version(tmp_path):
     assert "Kiln Drake" in runner.invoke(app, ["cards", "--element", "Fire"]).output
+    unknown = runner.invoke(app, ["cards", "--element", "Plasma"])
+    assert unknown.exit_code == 1 and unknown.stderr.strip().startswith("--element takes one of: Fire, Water")
     assert "On Summon: give each enemy Momon adjacent" in runner.invoke(app, ["cards", "MCL-003"]).output
     assert "ember-tide" in runner.invoke(app, ["decks"]).output
     bad = tmp_path / "bad.toml"
@@ -79,3 +81,11 @@ def test_deck_check_lists_format_problems_beside_an_unknown_id(tmp_path):
 
 def test_help_shows_plain_flags():
     assert "<bool>" not in runner.invoke(app, ["replay", "--help"]).output
+
+
+def test_an_empty_name_given_is_refused_not_asked_for(tmp_path):
+    for flag in ("--p1", "--p2"):
+        args = ["play", "--p1", "Ann", "--p2", "Bea", flag, "  ", "--log", str(tmp_path / "g.jsonl")]
+        result = runner.invoke(app, args, input="Cy\n")
+        assert result.exit_code == 1 and result.stderr.strip() == f"{flag}: the player's name must be 1-24 printable " \
+                                                                   "characters"

@@ -233,6 +233,8 @@ def test_export_and_games_list(tmp_path):
     md = runner.invoke(app, ["export", str(path), "--format", "md"]).output
     assert md.startswith("# Ann vs Bea") and "## Turn 1: Ann" in md and "> Ann chooses to Summon MCL-019 onto A4" in md
     assert "Game over" in md
+    last_turn = md[md.rindex("## Turn "):]  # the turn whose Summon step found the Arena full
+    assert "End condition recorded: the Arena is full" in last_turn
     txt = runner.invoke(app, ["export", str(path), "--format", "txt"]).output
     assert "— Turn 1: Ann" in txt and "#" not in txt.splitlines()[0]
     unfinished = tmp_path / "half.jsonl"

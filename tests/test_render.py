@@ -117,3 +117,13 @@ def test_the_news_names_zones_as_the_rules_do():
     left = ev.ZoneChanged(4, "Omen", "MCL-001", 2, "arena", "D4", "void", True, 9)
     back = ev.ZoneChanged(5, "Pixie", "MCL-002", 1, "arena", "A1", "hand", True, 10)
     assert summary([left, back], ("Ann", "Bea")) == "Omen left D4 for its Owner's Void; Pixie left A1 for its Owner's Hand."
+
+
+def test_the_terse_log_says_why_a_last_turn_has_no_summon():
+    """The turn whose Summon step finds the Arena full only ends: the terse log says why."""
+    from momon_cli.engine import events as ev
+    from momon_cli.narrate import Narrator, terse
+
+    event = ev.EndConditionRecorded("full-arena")
+    line = Narrator(("Ann", "Bea")).line(event)
+    assert terse(event, line) == "End condition recorded: the Arena is full; the turn is finished first."

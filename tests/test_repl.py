@@ -78,7 +78,7 @@ def test_target_prompt_then_may_prompt(tmp_path):
 def test_invalid_input_at_every_kind_of_prompt_one_line_then_same_prompt(tmp_path):
     typed = "\n".join([
         "",  # hand-off
-        "summon", "summon 99 B1", "-1 B1", "99999999999999999999 B1", "summon clod Z9", "nobody B1",
+        "summon", "summon 99 B1", "-1 B1", "99999999999999999999 B1", "summon clod Z9", "nobody B1", "1 B1 C3",
         "summon clod B2", "clod B1",  # summon
         "1 1", "three", "1",  # ordering (Enter would keep the listed order)
         "Q", "x"] + ["\x04"])
@@ -86,7 +86,7 @@ def test_invalid_input_at_every_kind_of_prompt_one_line_then_same_prompt(tmp_pat
     for message in ("give a card and a Space", "there is no card 99", "there is no card -1 in the Hand (1-",
                     "there is no card 999999999999 in the Hand (1-", "'Z9' is not a Space",
                     "no card in the Hand matches 'nobody'", "B2 is not empty",
-                    "give each of the numbers 1-2 exactly once"):
+                    "give each of the numbers 1-2 exactly once", "give one card and one Space"):
         assert message in run.text
     assert "Accepted: summon <card> <space>" in run.text
     assert "Traceback" not in run.text and run.code == 0
