@@ -10,6 +10,7 @@ it starts, and evaluated ones save it compiling them again (about 2 ms of each s
 import gc
 import os
 import re
+import shutil
 import stat
 from collections import Counter
 from collections.abc import Iterator
@@ -798,14 +799,16 @@ def _skip(why: str) -> None:
     typer.secho(clean(f"skipped {why}", MESSAGE_LIMIT), err=True, fg=typer.colors.YELLOW)
 
 
-def _game_row(rec) -> str:
-    """One line of ``momon games``, read from a checked header and what the record tells of its end."""
+def _game_row(rec) -> list[str]:
+    """What ``momon games`` says of a record, in parts, read from a checked header and what
+    the record tells of its end."""
     head = rec.header
     names = head["names"]
     winner, reason, turns = rec.outcome()
     result = f"{names[winner - 1]} wins ({reason})" if winner in (1, 2) else "unfinished"
-    return (f"{head['created'][:16].replace('T', ' ')} · {names[0]} vs {names[1]} · "
-            f"{head['decks'][0]} vs {head['decks'][1]} · {result}" + ("" if turns is None else f" · {turns} turns"))
+    parts = [head["created"][:16].replace("T", " "), f"{names[0]} vs {names[1]}", f"{head['decks'][0]} vs "
+             f"{head['decks'][1]}", result] + ([] if turns is None else [f"{turns} turns"])
+    return [clean(part, MESSAGE_LIMIT) for part in parts]
 
 
 @app.command()
@@ -816,10 +819,12 @@ def games(folder: Path | None = typer.Option(None, help="Where to look (default:
 
     A file that is not a readable record is skipped, with one line on stderr saying why.
     """
+    from .frame import pack
     from .record import RecordError, read_record
     from .savedgames import scan
 
     _working()
+    width = max(40, shutil.get_terminal_size().columns) - 5  # each game's line is indented by 5
     folder = folder or default_log_path(0).parent
     shown = 0
     found, skipped = scan(folder)
@@ -832,7 +837,8 @@ def games(folder: Path | None = typer.Option(None, help="Where to look (default:
             _skip(str(err))
             continue
         typer.echo(clean(f"{number:>3}  {path}", MESSAGE_LIMIT))
-        typer.echo(clean(f"     {row}", MESSAGE_LIMIT))
+        for line in pack(row, width):  # broken between parts, never inside a name
+            typer.echo(f"     {line}")
         shown += 1
     if not shown:
         typer.echo(clean(f"No saved games in {folder}.", MESSAGE_LIMIT))

@@ -9,9 +9,11 @@ Arena's when it needs the room. The prompt itself is the screen's last lines (sc
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from io import StringIO
 
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.text import Text
 
@@ -60,6 +62,18 @@ def too_small(width: int, height: int) -> Text | None:
     if width >= MIN_WIDTH and height >= MIN_HEIGHT:
         return None
     return Text(f"The terminal is {width}×{height}; momon needs {MIN_WIDTH}×{MIN_HEIGHT}.", style="bold red")
+
+
+def pack(items: Sequence[str], width: int, separator: str = " · ") -> list[str]:
+    """The items on as few lines of ``width`` columns as they fit, a line breaking only
+    between two of them (an item wider than a line has one to itself)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and cell_len(f"{lines[-1]}{separator}{item}") <= width:
+            lines[-1] += f"{separator}{item}"
+        else:
+            lines.append(item)
+    return lines
 
 
 def lines_of(renderable: RenderableType, width: int) -> list[Text]:

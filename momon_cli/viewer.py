@@ -11,12 +11,11 @@ from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import FormattedTextControl, Layout, Window
-from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
 from .engine import Game
-from .frame import View, compose, to_ansi
+from .frame import View, compose, pack, to_ansi
 from .narrate import Narrator
 from .record import Record
 from .replay import rebuild
@@ -30,13 +29,7 @@ HELP = ("n/→/Enter next", "p/← previous", "t/T next/previous turn", "b start
 
 def legend(width: int) -> list[Text]:
     """The keys, as many to a line as fit, a line breaking only between two of them."""
-    lines: list[str] = []
-    for item in HELP:
-        if lines and cell_len(f"{lines[-1]} · {item}") <= width:
-            lines[-1] += f" · {item}"
-        else:
-            lines.append(item)
-    return [Text(line[:width], style="dim") for line in lines]
+    return [Text(line[:width], style="dim") for line in pack(HELP, width)]
 
 
 class Timeline:

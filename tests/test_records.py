@@ -248,3 +248,12 @@ def test_time_travel_stops_exactly_after_an_event(tmp_path):
     record = read_record(_record(tmp_path))
     game = rebuild(record, stop_after=10)
     assert len(game.events) == 10
+
+
+def test_games_lines_break_between_parts_never_inside_a_name(tmp_path):
+    path = _record(tmp_path)
+    listing = runner.invoke(app, ["games", "--folder", str(tmp_path)], env={"COLUMNS": "50"}).stdout.splitlines()
+    assert listing[0] == f"  1  {path}"
+    assert listing[1].endswith(" · Ann vs Bea") and listing[2:] == ["     Dawn and Dusk vs Prism",
+                                                                  "     Ann wins (full-arena) · 17 turns"]
+    assert all(len(line) <= 50 for line in listing[1:])
