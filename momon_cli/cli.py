@@ -51,9 +51,27 @@ def run() -> None:
     while a command starts: imports and card data make tens of thousands of objects and no
     garbage, and its passes over them cost about 9 ms of every start. Commands that go on to
     play, read records or measure turn it back on where that work begins (``_working``); the
-    others end first."""
+    others end first.
+
+    A command line Typer cannot take (an unknown option, a bad value) is one line naming the
+    command and where its help is, not Typer's usage block."""
     gc.disable()
-    app(prog_name="momon")
+    try:
+        code = app(prog_name="momon", standalone_mode=False)
+    except typer.TyperException as err:  # a usage error; or, with no arguments, the help itself
+        message = err.format_message()
+        if "\n" in message:
+            typer.echo(message, err=True)
+        else:
+            ctx = getattr(err, "ctx", None)
+            command = ctx.command_path if ctx is not None else "momon"
+            typer.secho(clean(f"{command}: {message.rstrip('.')}. See: {command} --help", MESSAGE_LIMIT), err=True,
+                        fg=typer.colors.RED)
+        raise SystemExit(err.exit_code) from None
+    except typer.Abort:  # end of input at a question
+        typer.echo("Aborted.", err=True)
+        raise SystemExit(1) from None
+    raise SystemExit(code)  # None (0) or the code a command exits with
 
 
 def _working() -> None:

@@ -89,3 +89,21 @@ def test_an_empty_name_given_is_refused_not_asked_for(tmp_path):
         result = runner.invoke(app, args, input="Cy\n")
         assert result.exit_code == 1 and result.stderr.strip() == f"{flag}: the player's name must be 1-24 printable " \
                                                                    "characters"
+
+
+def test_a_command_line_typer_cannot_take_is_one_line_naming_the_help():
+    """Through the momon script (cli.run): unknown options, bad values and unknown commands."""
+    import subprocess
+    import sys
+
+    cases = {("play", "--rules", "weird"): "momon play: Invalid value for '--rules': choose sequential or "
+                                          "simultaneous. See: momon play --help",
+             ("play", "--nope"): "momon play: No such option: --nope",
+             ("nocommand",): "momon: No such command 'nocommand'. See: momon --help",
+             ("simulate", "--games", "abc"): "momon simulate: Invalid value for '--games' / '-n'"}
+    for args, start in cases.items():
+        out = subprocess.run([sys.executable, "-m", "momon_cli", *args], capture_output=True, text=True, check=False)
+        assert out.returncode == 2 and out.stdout == "", (args, out)
+        assert len(out.stderr.splitlines()) == 1 and out.stderr.startswith(start), (args, out.stderr)
+    bare = subprocess.run([sys.executable, "-m", "momon_cli"], capture_output=True, text=True, check=False)
+    assert bare.returncode == 2 and "Start a game with: momon play" in bare.stdout + bare.stderr  # the help itself
