@@ -70,6 +70,9 @@ class PositionCompleter(Completer):
         words = before.split()
         current = "" if not words or before.endswith(" ") else words.pop()
         low = current.lower()
-        for word in candidates(self.game, self.decision, words, self.commands):
-            if word.lower().startswith(low):
-                yield Completion(word, start_position=-len(current))
+        found = [w for w in candidates(self.game, self.decision, words, self.commands) if w.lower().startswith(low)]
+        if len(found) == 1 and found[0].lower() == low:  # already whole: Tab moves on to the next word
+            yield Completion(found[0] + " ", start_position=-len(current), display=found[0])
+            return
+        for word in found:
+            yield Completion(word, start_position=-len(current))

@@ -158,6 +158,23 @@ def test_completion_follows_the_word_position(tmp_path):
     assert candidates(sprite, sprite.pending, [], COMMANDS)[:2] == ["A4", "D4"]
 
 
+def test_tab_after_a_whole_word_moves_on_to_the_next():
+    """'summon Cinder' + Tab adds the space, so the next Tab offers the Spaces."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from momon_cli.completion import PositionCompleter
+    from momon_cli.repl import COMMANDS
+    g = game([mk("Cinder Pup"), mk("Tide Imp")], [mk("Secret Card")], [])
+    completer = PositionCompleter(g, g.pending, COMMANDS)
+
+    def texts(line: str) -> list[str]:
+        return [c.text for c in completer.get_completions(Document(line), CompleteEvent(completion_requested=True))]
+
+    assert texts("summon Cinder") == ["Cinder "] and texts("summon cin") == ["Cinder"]
+    assert texts("summon Cinder ")[:2] == ["A1", "B1"]
+
+
 def test_a_card_is_found_by_a_later_word_of_its_name(tmp_path):
     """'lynx' names Ember Lynx: the start of the name is tried first, then any later word."""
     g = game([mk("Ember Lynx", "Fire", 4, ["N"]), mk("Lynx Kit", "Air", 1)], [mk("Imp")], [])
