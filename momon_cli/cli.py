@@ -625,7 +625,8 @@ def _read(ref: str):
     try:
         record = read_record(path)
     except RecordError as err:
-        _fail(str(err))
+        missing = str(err).endswith(": no such file")  # perhaps not meant as a path at all
+        _fail(str(err) + (" (a record is named by a path, 'last' or its number in 'momon games')" if missing else ""))
     _warn(record)
     return record
 

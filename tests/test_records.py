@@ -125,6 +125,10 @@ def test_bad_records_get_one_clear_line(tmp_path, content, message):
         assert result.exit_code == 1 and message in result.output and "Traceback" not in result.output
     with pytest.raises(RecordError):
         read_record(tmp_path / "missing.jsonl")
+    for command in (["verify"], ["replay"], ["export"]):  # a name that is no file: say what names a record
+        missing = runner.invoke(app, [*command, "nope"])
+        assert missing.exit_code == 1 and missing.stderr.strip() == "nope: no such file (a record is named by a " \
+                                                                   "path, 'last' or its number in 'momon games')"
     (tmp_path / "bin.jsonl").write_bytes(b"\xff\xfe\x00garbage")
     assert runner.invoke(app, ["verify", str(tmp_path / "bin.jsonl")]).exit_code == 1
 
