@@ -65,7 +65,8 @@ def run() -> None:
         else:
             ctx = getattr(err, "ctx", None)
             command = ctx.command_path if ctx is not None else "momon"
-            typer.secho(clean(f"{command}: {message.rstrip('.')}. See: {command} --help", MESSAGE_LIMIT), err=True,
+            stop = "" if message.endswith((".", "?", "!")) else "."
+            typer.secho(clean(f"{command}: {message}{stop} See: {command} --help", MESSAGE_LIMIT), err=True,
                         fg=typer.colors.RED)
         raise SystemExit(err.exit_code) from None
     except typer.Abort:  # end of input at a question

@@ -52,8 +52,8 @@ class View:
 
     def next_page(self) -> bool:
         """Turn the output's page; False when the last page was on screen."""
-        if self.info_latest or self.info_from + self.info_shown >= len(self.info):
-            return False
+        if self.info_latest or not self.info_shown or self.info_from + self.info_shown >= len(self.info):
+            return False  # a log, the last page, or none drawn yet (a terminal too small)
         self.info_from += self.info_shown
         return True
 

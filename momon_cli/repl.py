@@ -9,6 +9,7 @@ screen, so it never reaches the scrollback. A script gets the same game as plain
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 
 from prompt_toolkit.history import InMemoryHistory
@@ -230,8 +231,7 @@ class HotSeat:
         while True:
             self.view.queue = render.queue_lines(self.game, self.watch.resolving())
             if isinstance(self.reader, Screen):
-                back = "Enter: more, or back to the decision · " if self.view.info else ""
-                self.reader.hint = f"{back}{ACCEPTED[decision.kind]} · Tab · help"
+                self.reader.hint = functools.partial(self._hint, decision)
             line = self.reader.read(f"{name} › ", completer, self.histories[decision.player])
             if len(line) > LINE_LIMIT:  # parsing a huge line would take minutes
                 code = self._refuse(f"that line is longer than {LINE_LIMIT} characters")
@@ -278,6 +278,15 @@ class HotSeat:
         self.console.print(safe(f"Game saved to {self.recorder.path}"), soft_wrap=True)
         self.recorder.close()
         return EXIT_BAD_SCRIPT
+
+    def _hint(self, decision: Decision) -> str:
+        """Under the prompt: what Enter does while command output is shown (as the last frame
+        laid it out), else what the prompt accepts."""
+        view = self.view
+        if not view.info:
+            return f"{ACCEPTED[decision.kind]} · Tab · help"
+        more = not view.info_latest and view.info_from + view.info_shown < len(view.info)
+        return "Enter: the next page" if more else "Enter: back to the decision"
 
     def _news(self, decision: Decision) -> str:
         """At a player's Summon: what the Arena went through since their last one."""

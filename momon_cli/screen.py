@@ -49,7 +49,7 @@ class Screen:
         self.input, self.output = pt_input, pt_output
         self.frame: Callable[[int, int, int], list[Text]] = lambda width, height, below: []
         self.message = Text()  # an error or a note, shown until the next line is entered
-        self.hint = ""  # what the prompt accepts, shown when there is no message
+        self.hint: str | Callable[[], str] = ""  # what the prompt accepts (asked at each drawing), when no message
 
     def size(self) -> tuple[int, int]:
         """Columns and rows of the terminal (80x24 before the first prompt has run)."""
@@ -67,7 +67,7 @@ class Screen:
     def _message_lines(self) -> list[Text]:
         """The message wrapped to up to three lines, taken from the frame; or the hint, on one."""
         if not self.message.plain:
-            return [Text(self.hint, style="dim")]
+            return [Text(self.hint() if callable(self.hint) else self.hint, style="dim")]
         return lines_of(self.message, get_app().output.get_size().columns)[:MESSAGE_LINES] or [Text()]
 
     def _top(self) -> ANSI:

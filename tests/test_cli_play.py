@@ -100,6 +100,7 @@ def test_a_command_line_typer_cannot_take_is_one_line_naming_the_help():
                                           "simultaneous. See: momon play --help",
              ("play", "--nope"): "momon play: No such option: --nope",
              ("nocommand",): "momon: No such command 'nocommand'. See: momon --help",
+             ("simulat",): "momon: No such command 'simulat'. Did you mean 'simulate'? See: momon --help",
              ("simulate", "--games", "abc"): "momon simulate: Invalid value for '--games' / '-n'"}
     for args, start in cases.items():
         out = subprocess.run([sys.executable, "-m", "momon_cli", *args], capture_output=True, text=True, check=False)

@@ -213,6 +213,8 @@ def test_long_command_output_pages_with_enter():
     assert pages[0] == [f"line {i}" for i in range(9)] + ["… 16 more lines: Enter shows them"]
     assert pages[1] == [f"line {i}" for i in range(9, 18)] + ["… 7 more lines: Enter shows them"]
     assert pages[2] == [f"line {i}" for i in range(18, 25)] and len(pages) == 3
+    undrawn = View(info=[Text("a"), Text("b")])  # no frame had room to draw it (a terminal too small)
+    assert not undrawn.next_page()  # so Enter closes it rather than turning an empty page
 
 
 def test_every_answer_hint_fits_80_columns_whole():

@@ -184,6 +184,7 @@ def test_help_at_80x24_pages_with_enter_then_returns_to_the_decision(tmp_path):
         _drive(term, [""], "Ann ›")
         term.type("help", then="more lines: Enter shows them")
         assert "Answer the prompt, or type a command:" in term.text and "Arena cells" not in term.words
+        assert "Enter: the next page" in term.text
         term.type("", then="Arena cells")  # the next page
         assert "Answer the prompt, or type a command:" not in term.text
         while "more lines: Enter shows them" in term.words:
@@ -191,7 +192,7 @@ def test_help_at_80x24_pages_with_enter_then_returns_to_the_decision(tmp_path):
             term.type("")
             term.pump(0.3)
             assert term.text != before
-        assert "This prompt accepts" in term.words
+        assert "This prompt accepts" in term.words and "Enter: back to the decision" in term.text
         term.type("")  # after the last page, Enter goes back to the decision
         term.pump(0.3)
         assert "Arena cells" not in term.words and "This prompt accepts" not in term.words
