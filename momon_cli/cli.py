@@ -267,6 +267,9 @@ def _abbreviations(names: list[str]) -> dict[str, str]:
                 more < len(name):
             more += 1
         found[name] = short(name, more)
+    for number, name in enumerate(names, 1):  # names alike to the last letter: numbered
+        if list(found.values()).count(found[name]) > 1:
+            found[name] += str(number)
     return found
 
 

@@ -10,13 +10,14 @@ At a prompt Ctrl-C clears the line (never leaves) and Ctrl-D on an empty line le
 
 from __future__ import annotations
 
+import shutil
 import sys
 import threading
 import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from prompt_toolkit.application import Application, get_app
+from prompt_toolkit.application import Application, get_app, get_app_or_none
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer
 from prompt_toolkit.formatted_text import ANSI
@@ -52,11 +53,14 @@ class Screen:
         self.hint: str | Callable[[], str] = ""  # what the prompt accepts (asked at each drawing), when no message
 
     def size(self) -> tuple[int, int]:
-        """Columns and rows of the terminal (80x24 before the first prompt has run)."""
-        try:
-            size = get_app().output.get_size()
-        except Exception:  # no application running yet
-            return 80, 24
+        """Columns and rows of the terminal, whether or not a prompt is running (between two
+        prompts, prompt_toolkit's stand-in application would say 80x40)."""
+        app = get_app_or_none()
+        output = app.output if app is not None else self.output
+        if output is None:
+            columns, rows = shutil.get_terminal_size((80, 24))
+            return columns, rows
+        size = output.get_size()
         return size.columns, size.rows
 
     @staticmethod

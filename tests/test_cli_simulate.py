@@ -150,5 +150,7 @@ def test_the_balance_table_heads_every_deck_column_differently():
     short = _abbreviations(names)
     assert len(set(short.values())) == len(names)
     assert short["Earth Tricks"] == "ETr" and short["Ember Tide"] == "ETi" and short["Prism"] == "P"
+    odd = _abbreviations(["Ab", "A b", "A"])  # names that stay alike however much is taken
+    assert len(set(odd.values())) == 3
     result = runner.invoke(app, ["simulate", "--all-pairs", "--games", "1"], env={"COLUMNS": "200"})
     assert result.exit_code == 0 and "Earth Tricks (ETr)" in result.output and "Ember Tide (ETi)" in result.output

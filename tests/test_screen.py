@@ -199,3 +199,17 @@ def test_help_at_80x24_pages_with_enter_then_returns_to_the_decision(tmp_path):
         term.type("1 A1", then="Ann ›")
     finally:
         term.close()
+
+
+def test_command_output_is_laid_out_to_the_terminals_width(tmp_path):
+    """At 120 columns a help line of 87 characters stays whole (it was wrapped at 80)."""
+    term = play(tmp_path, "17-1-multi-snatch", 120, 40)
+    try:
+        _drive(term, [""], "Ann ›")
+        term.type("help", then="Answer the prompt")
+        line = "inspect <space|card>  a Momon on the Arena (e.g. 'inspect B2') or any card you can see"
+        assert any(line in row for row in term.lines), term.text
+        term.type("", then="Ann ›")
+        term.type("1 A1", then="Ann ›")
+    finally:
+        term.close()
