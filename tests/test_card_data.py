@@ -164,3 +164,12 @@ def test_docs_cards_md_names_every_key_of_the_vocabulary():
     doc = (Path(__file__).parent.parent / "docs" / "cards.md").read_text()
     for key in [*KINDS, *STATIC_KEYS, *SELECTORS, *TIMINGS, "once", "may", "if", "models", "per", "while"]:
         assert f"`{key}" in doc, key
+
+
+def test_every_instruction_kind_shows_its_kind_and_fields():
+    """One __repr__ for all kinds (a generated one per kind costs every start)."""
+    from momon_cli.engine.instructions import KINDS, Power
+
+    assert repr(Power(amount=2)) == "Power(on='self', group=None, amount=2, until='end_of_turn')"
+    for kind in KINDS.values():
+        assert repr(kind()).startswith(f"{kind.__name__}(on='self', group=None")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Generator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
 from . import effects, snatch
@@ -187,7 +187,7 @@ def _fail(ctx: Rules, res: Resolution, instruction: str, reason: str) -> bool:
     return False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Instruction(ABC):
     """One step of a triggered ability's effect."""
 
@@ -195,6 +195,10 @@ class Instruction(ABC):
     KEYS: ClassVar[frozenset[str]] = frozenset()  # the other keys its table may hold
     on: str = "self"
     group: Filter | None = None
+
+    def __repr__(self) -> str:  # one for every kind: a generated one each costs every start
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
+        return f"{type(self).__name__}({shown})"
 
     @classmethod
     @abstractmethod
@@ -239,7 +243,7 @@ _TARGETED = frozenset({"on", "group"})
 _LASTING = _TARGETED | {"until"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Power(Instruction):
     """A Power modifier [BASELINE 11.5]."""
 
@@ -270,7 +274,7 @@ class Power(Instruction):
         yield
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class SetPower(Instruction):
     """Power becomes N: applied before every modifier, the latest set wins [BASELINE 11.5]."""
 
@@ -298,7 +302,7 @@ class SetPower(Instruction):
         yield
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class SetElement(Instruction):
     """Element becomes E; the latest change wins [BASELINE 11.5]."""
 
@@ -327,7 +331,7 @@ class SetElement(Instruction):
         yield
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Ward(Instruction):
     """Ward, non-stacking, with its Token [CR 10.2.2, TH 17.6]."""
 
@@ -353,7 +357,7 @@ class Ward(Instruction):
         yield
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class LoseWard(Instruction):
     """Ward ends and its Token goes at once [TH 17.6]."""
 
@@ -381,7 +385,7 @@ def _destinations(ctx: Rules, start: str, to: str, taken: set[str]) -> tuple[str
     return tuple(s for s in zones.empty_spaces() if s not in taken and (to == "any" or s in ADJACENT[start]))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Move(Instruction):
     """To an empty Space chosen at resolution; no Check [TH 17.3, 17.9]."""
 
@@ -417,7 +421,7 @@ class Move(Instruction):
         return moved
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class MultiMove(Instruction):
     """Choose every mover and every destination first, then Move them all at once; no
     destination may be another mover's start (those Spaces are occupied) [TH 17.9]."""
@@ -467,7 +471,7 @@ class MultiMove(Instruction):
         return True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Swap(Instruction):
     """Two Momons exchange Spaces at once, either player's where the targets allow [TH 17.9]."""
 
@@ -501,7 +505,7 @@ class Swap(Instruction):
         yield
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class DirectSnatch(Instruction):
     """Control changes to the ability's controller; Ward and prohibitions apply; no On Snatch
     [TH 17.5, 17.6, 17.9]."""
@@ -528,7 +532,7 @@ class DirectSnatch(Instruction):
         yield
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Incite(Instruction):
     """A new Snatch Check from the Momon's current Space: Ability-caused, no On Snatch
     [CR 11.1.4, CR 17.9, TH 17.9]."""
@@ -554,7 +558,7 @@ class Incite(Instruction):
         return bool(objs)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class ToVoid(Instruction):
     """Send to the Owner's Void, face up or face down: a new object [TH 17.3, 17.4]."""
 
@@ -582,7 +586,7 @@ class ToVoid(Instruction):
         yield
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class ToHand(Instruction):
     """Return to the Owner's Hand now, or later: a delayed return tracks that one object and
     does nothing once it has changed zones [TH 17.7]. For a Leaves Arena ability, ``me`` is
@@ -627,7 +631,7 @@ class ToHand(Instruction):
         yield
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Summon(Instruction):
     """Effect-Based Summon from the controller's Hand or Void (face-up cards) onto any empty
     Space or into the first target's Space; a batch follows [BASELINE 9.4, TH 17.1, 17.3]."""
@@ -692,7 +696,7 @@ class Summon(Instruction):
         return True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class TakeFirstPlayerToken(Instruction):
     """The controller takes the First Player Token; turn order does not change [TH 17.8]."""
 

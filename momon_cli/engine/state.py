@@ -104,9 +104,10 @@ class _NoChance(random.Random):
 NO_CHANCE = _NoChance(0)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False, eq=False)
 class GameState:
-    """Everything the rules read and change during a game; only the engine changes it."""
+    """Everything the rules read and change during a game; only the engine changes it. One
+    state is one game in progress: it compares by identity, and prints no screenful."""
 
     setup: Setup
     rng: random.Random
