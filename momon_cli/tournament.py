@@ -97,12 +97,18 @@ def specs(bots: list[str], decks: list[str], games: int, seed: int, profile: str
     return out
 
 
+CHUNK = 64  # games a worker takes at a time: what an interrupted run still finishes
+
+
 def run_local(tasks: list[GameSpec], jobs: int) -> Iterator[Outcome]:
     if jobs <= 1:
         yield from map(play_one, tasks)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(play_one, tasks, chunksize=max(1, len(tasks) // (jobs * 8)))
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        yield from pool.map(play_one, tasks, chunksize=min(CHUNK, max(1, len(tasks) // (jobs * 8))))
+    finally:  # stopped early (Ctrl-C): the games not yet started are dropped, not played out
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def run_ray(tasks: list[GameSpec], address: str | None) -> Iterator[Outcome]:
