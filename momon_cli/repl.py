@@ -108,7 +108,9 @@ class HotSeat:
         self.log: list[tuple[str, str | None]] = []  # (full line, terse line) per narrated event
         self.watch = QueueWatch(game)
         self._since_handoff = len(game.events)
-        self._since_turn = {1: len(game.events), 2: len(game.events)}  # events each player was last told of
+        # where each player's news starts: the events at their last Summon (None: none yet here)
+        self._since_turn: dict[int, int | None] = {1: None, 2: None}
+        self._since_start = len(game.events)
         self.undoable: list[int] = []  # answers this player may still take back, by answer number
         for event in game.events:
             self._tell(event)
@@ -289,13 +291,17 @@ class HotSeat:
         return "Enter: the next page" if more else "Enter: back to the decision"
 
     def _news(self, decision: Decision) -> str:
-        """At a player's Summon: what the Arena went through since their last one."""
+        """At a player's Summon: what the Arena went through since their own last turn ended
+        (they watched that turn: their Summon and its Snatches are not news)."""
         if decision.kind is not Kind.SUMMON:
             return ""
-        since, self._since_turn[decision.player] = self._since_turn[decision.player], len(self.game.events)
-        theirs = [e for e in self.game.events[since:]
-                  if not (isinstance(e, ev.Summoned) and e.player == decision.player)]  # they know their own
-        told = summary(theirs, self.game.setup.names)
+        events = self.game.events
+        since, self._since_turn[decision.player] = self._since_turn[decision.player], len(events)
+        if since is None:
+            start = self._since_start
+        else:
+            start = next((i + 1 for i in range(since, len(events)) if isinstance(events[i], ev.TurnEnded)), since)
+        told = summary(events[start:], self.game.setup.names)
         return f"Meanwhile: {told}" if told else ""
 
     def _bot_answers(self, decision: Decision) -> None:

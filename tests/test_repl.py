@@ -223,3 +223,14 @@ def test_every_answer_hint_fits_80_columns_whole():
 
     for kind, accepted in ACCEPTED.items():
         assert len(f"{accepted} · Tab · help") <= 80 and len(f" Answer: {accepted}") <= 80, kind
+
+
+def test_the_news_at_a_summon_is_the_other_players_turn_not_ones_own(tmp_path):
+    """Ann watched her own Summon and its Snatch; at her next Summon the Meanwhile line tells
+    only what happened after her turn ended."""
+    hawk = mk("Hawk", "Fire", 5, ["N"])
+    g = game([hawk, mk("Spare")], [mk("Imp", "Water", 1), mk("Other")], [arena(2, mk("Mouse", "Air", 1), "A2")])
+    run = play(g, "\nhawk A1\n\nimp D4\n\n\x04", tmp_path)
+    news = [line for frame in run.frames for line in frame.splitlines() if line.startswith("Meanwhile:")]
+    assert news and news[-1] == "Meanwhile: Bea Summoned Imp to D4."
+    assert "Ann Snatched Mouse on A2." in run.text  # she saw it happen, in her own turn's log
