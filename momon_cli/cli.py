@@ -267,10 +267,9 @@ def _abbreviations(names: list[str]) -> dict[str, str]:
                 more < len(name):
             more += 1
         found[name] = short(name, more)
-    for number, name in enumerate(names, 1):  # names alike to the last letter: numbered
-        if list(found.values()).count(found[name]) > 1:
-            found[name] += str(number)
-    return found
+    taken = Counter(found.values())
+    return {name: found[name] + (str(number) if taken[found[name]] > 1 else "")  # alike to the last letter
+            for number, name in enumerate(names, 1)}
 
 
 def _pairings_report(report) -> None:
@@ -451,6 +450,7 @@ def play(
     from .carddata import load_deck
     from .engine import Game, Position, Setup
     from .record import RecordError, start_record
+
     if narration not in ("terse", "full"):
         raise typer.BadParameter("choose terse or full", param_hint="--narration")
     if view not in ("seat", "p1", "p2"):
@@ -629,10 +629,21 @@ def _read(ref: str):
     try:
         record = read_record(path)
     except RecordError as err:
-        missing = str(err).endswith(": no such file")  # perhaps not meant as a path at all
-        _fail(str(err) + (" (a record is named by a path, 'last' or its number in 'momon games')" if missing else ""))
+        hint = "" if _exists(path) else " (a record is named by a path, 'last' or its number in 'momon games')"
+        _fail(f"{err}{hint}")
     _warn(record)
     return record
+
+
+def _exists(path: Path) -> bool:
+    """Whether anything is at ``path``; a name the system refuses counts as there (it was meant as one)."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def _warn(record) -> None:
@@ -829,8 +840,9 @@ def _game_row(rec) -> list[str]:
     names = head["names"]
     winner, reason, turns = rec.outcome()
     result = f"{names[winner - 1]} wins ({reason})" if winner in (1, 2) else "unfinished"
-    parts = [head["created"][:16].replace("T", " "), f"{names[0]} vs {names[1]}", f"{head['decks'][0]} vs "
-             f"{head['decks'][1]}", result] + ([] if turns is None else [f"{turns} turns"])
+    decks = head["decks"]
+    parts = [head["created"][:16].replace("T", " "), f"{names[0]} vs {names[1]}", f"{decks[0]} vs {decks[1]}",
+             result] + ([] if turns is None else [f"{turns} turns"])
     return [clean(part, MESSAGE_LIMIT) for part in parts]
 
 

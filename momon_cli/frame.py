@@ -50,10 +50,15 @@ class View:
         """Command output is gone once the next line is entered."""
         self.info, self.info_latest, self.info_from, self.info_shown = [], False, 0, 0
 
+    def more(self) -> bool:
+        """Whether the output has a page after the one the last frame drew (never for a log,
+        nor before any frame had room for it)."""
+        return not self.info_latest and 0 < self.info_shown and self.info_from + self.info_shown < len(self.info)
+
     def next_page(self) -> bool:
-        """Turn the output's page; False when the last page was on screen."""
-        if self.info_latest or not self.info_shown or self.info_from + self.info_shown >= len(self.info):
-            return False  # a log, the last page, or none drawn yet (a terminal too small)
+        """Turn the output's page; False when there is none to turn to."""
+        if not self.more():
+            return False
         self.info_from += self.info_shown
         return True
 

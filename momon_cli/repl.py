@@ -284,11 +284,9 @@ class HotSeat:
     def _hint(self, decision: Decision) -> str:
         """Under the prompt: what Enter does while command output is shown (as the last frame
         laid it out), else what the prompt accepts."""
-        view = self.view
-        if not view.info:
+        if not self.view.info:
             return f"{ACCEPTED[decision.kind]} · Tab · help"
-        more = not view.info_latest and view.info_from + view.info_shown < len(view.info)
-        return "Enter: the next page" if more else "Enter: back to the decision"
+        return "Enter: the next page" if self.view.more() else "Enter: back to the decision"
 
     def _news(self, decision: Decision) -> str:
         """At a player's Summon: what the Arena went through since their own last turn ended
