@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import stat
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -64,7 +65,7 @@ def run() -> None:
             typer.echo(message, err=True)
         else:
             ctx = getattr(err, "ctx", None)
-            command = ctx.command_path if ctx is not None else "momon"
+            command = ctx.command_path if ctx is not None else _command_named()
             stop = "" if message.endswith((".", "?", "!")) else "."
             typer.secho(clean(f"{command}: {message}{stop} See: {command} --help", MESSAGE_LIMIT), err=True,
                         fg=typer.colors.RED)
@@ -73,6 +74,13 @@ def run() -> None:
         typer.echo("Aborted.", err=True)
         raise SystemExit(1) from None
     raise SystemExit(code)  # None (0) or the code a command exits with
+
+
+def _command_named() -> str:
+    """``momon X`` when the command line names command X, else ``momon``: Click raises some
+    usage errors (an option missing its value) without the context that names the command."""
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    return f"momon {sys.argv[1]}" if len(sys.argv) > 1 and sys.argv[1] in commands else "momon"
 
 
 def _working() -> None:
@@ -840,17 +848,20 @@ def _game_row(rec) -> list[str]:
     names = head["names"]
     winner, reason, turns = rec.outcome()
     result = f"{names[winner - 1]} wins ({reason})" if winner in (1, 2) else "unfinished"
+    # An unfinished record without event lines does not tell its turns; its answers say how far it went.
+    answered = len(rec.answers)
+    progress = f"{answered} answer{'s' if answered != 1 else ''} so far" if turns is None else f"{turns} turns"
     decks = head["decks"]
     parts = [head["created"][:16].replace("T", " "), f"{names[0]} vs {names[1]}", f"{decks[0]} vs {decks[1]}",
-             result] + ([] if turns is None else [f"{turns} turns"])
+             result, progress]
     return [clean(part, MESSAGE_LIMIT) for part in parts]
 
 
 @app.command()
 def games(folder: Path | None = typer.Option(None, help="Where to look (default: your data folder).")) -> None:
     """The saved games, newest first: a number and the record's path on one line, then the date,
-    players, decks, result and turns. Use the number (or 'last') with replay, verify, export
-    and play --resume.
+    players, decks, result and turns (of an unfinished game: its answers so far). Use the number
+    (or 'last') with replay, verify, export and play --resume.
 
     A file that is not a readable record is skipped, with one line on stderr saying why.
     """

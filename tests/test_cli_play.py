@@ -91,7 +91,7 @@ def test_an_empty_name_given_is_refused_not_asked_for(tmp_path):
                                                                    "characters"
 
 
-def test_a_command_line_typer_cannot_take_is_one_line_naming_the_help():
+def test_a_command_line_typer_cannot_take_is_one_line_naming_the_commands_help():
     """Through the momon script (cli.run): unknown options, bad values and unknown commands."""
     import subprocess
     import sys
@@ -101,7 +101,9 @@ def test_a_command_line_typer_cannot_take_is_one_line_naming_the_help():
              ("play", "--nope"): "momon play: No such option: --nope",
              ("nocommand",): "momon: No such command 'nocommand'. See: momon --help",
              ("simulat",): "momon: No such command 'simulat'. Did you mean 'simulate'? See: momon --help",
-             ("simulate", "--games", "abc"): "momon simulate: Invalid value for '--games' / '-n'"}
+             ("simulate", "--games", "abc"): "momon simulate: Invalid value for '--games' / '-n'",
+             ("simulate", "--games"): "momon simulate: Option '--games' requires an argument. See: momon simulate "
+                                      "--help"}
     for args, start in cases.items():
         out = subprocess.run([sys.executable, "-m", "momon_cli", *args], capture_output=True, text=True, check=False)
         assert out.returncode == 2 and out.stdout == "", (args, out)

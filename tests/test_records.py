@@ -245,7 +245,7 @@ def test_export_and_games_list(tmp_path):
     runner.invoke(app, ["play", *ARGS, "--script", "-", "--log", str(unfinished)], input="summon halo A4\n")
     listing = runner.invoke(app, ["games", "--folder", str(tmp_path)], env={"COLUMNS": "200"}).output
     assert listing.index("half.jsonl") < listing.index("g.jsonl")  # newest first
-    assert "unfinished" in listing and "Ann wins (full-arena)" in listing
+    assert "unfinished · 1 answer so far" in listing and "Ann wins (full-arena) · 17 turns" in listing
 
 
 def test_time_travel_stops_exactly_after_an_event(tmp_path):
