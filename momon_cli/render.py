@@ -206,7 +206,11 @@ def decision_view(game: Shown, decision: Decision, seat: int | None = None) -> T
         for o in outcomes:  # what each order does, where the engine could tell
             order = " ".join(str(decision.keys().index(k) + 1) for k in o.order)
             gone = f"; the Momon on {', '.join(o.lost)} leaves the Arena" if o.lost else ""
-            text.append(f"   order {order}: Snatches {', '.join(o.snatched) or 'nothing'}{gone}\n", style="dim")
+            powers = f"; Snatched at Power {', '.join(f'{s} {p}' for s, p in o.snatched_powers)}" \
+                if o.snatched_powers else ""
+            by = "".join(f"; {s} snatched back by Power {p}" for s, p in o.snatcher_powers)
+            text.append(f"   order {order}: Snatches {', '.join(o.snatched) or 'nothing'}{gone}{powers}{by}\n",
+                        style="dim")
     elif kind is Kind.ORDER_TRIGGERS:
         for i, t in enumerate(decision.options, 1):
             card = _card_by_id(game, t.card)

@@ -3,9 +3,12 @@
 import pytest
 from helpers import arena, at, game, index, mk, of, order, resolved_names, summon
 
+from momon_cli.carddata import load_pool
 from momon_cli.engine import Kind
 from momon_cli.engine.snatch import Attempt, judge
 from momon_cli.engine.zones import VOID
+
+SHIPPED = load_pool()
 
 
 def earth_vs_air_and_water(profile="sequential", water_power=2):
@@ -103,10 +106,10 @@ def _attempt(g, attacker_space, defender_space):
 
 
 def test_cr_10_2_1_recheck_fails_when_defender_left_the_arena():
-    from momon_cli.engine.sbc import leave_arena
+    from momon_cli.engine.actions import leave_arena
     g = game([mk("Filler")], [], [arena(1, mk("Att", "Fire", 9), "A1"), arena(2, mk("Def", "Air", 1), "A2")])
     a = _attempt(g, "A1", "A2")
-    leave_arena(g.rules, a.defender, VOID)
+    leave_arena(g.rules, [at(g, "A2")], VOID)
     assert judge(g.state, a, 1).reason == "recheck"
 
 
@@ -231,3 +234,78 @@ def test_cr_10_3_5_post_snatch_triggers_use_active_then_non_active_order():
     assert d.kind is Kind.ORDER_TRIGGERS and d.player == 1
     order(g, 1, 0)
     assert resolved_names(g) == ["W2", "W1"]
+
+
+def glutton_against_pup_and_queen(profile, pup_space, queen_space):
+    """Shipped cards: Tidal Glutton (On Snatch: Ward each Momon it just Snatched with Power 3
+    or less, FBD 159) Snatches Cinder Pup and Swarm Queen (3, +1 per other friendly Momon):
+    the Queen is at 4 while the Pup is beside her on Bea's side, at 3 once it is not."""
+    pool = SHIPPED
+    g = game([pool["MCL-036"]], [pool["MCL-053"]],
+             [arena(2, pool["MCL-001"], pup_space), arena(2, pool["MCL-052"], queen_space)], profile)
+    summon(g, "Tidal Glutton", "B2")
+    return g
+
+
+@pytest.mark.parametrize("pup,queen", [("B3", "C2"), ("C2", "B3")])
+def test_th_17_1_th_17_5_a_group_of_snatches_reads_every_power_on_one_state(pup, queen):
+    """Simultaneous: both are judged and Snatched on one state, the Queen at Power 4, so
+    Glutton's Ward takes the Pup alone, whichever Token is flipped first."""
+    g = glutton_against_pup_and_queen("simultaneous", pup, queen)
+    assert {(e.defender_name, e.defender_power) for e in of(g, "attempt_resolved")} == {("Cinder Pup", 2),
+                                                                                        ("Swarm Queen", 4)}
+    assert [e.name for e in of(g, "ward_granted")] == ["Cinder Pup"]
+
+
+@pytest.mark.parametrize("first,warded", [(0, ["Cinder Pup", "Swarm Queen"]), (1, ["Cinder Pup"])])
+def test_cr_10_1_5_order_asked_when_only_the_powers_at_the_snatch_differ(first, warded):
+    """Sequential: both orders Snatch both Momons, but the Queen is Snatched at Power 3 after
+    the Pup and at 4 before it, and Glutton's On Snatch reads that Power [R-mc 17]."""
+    g = glutton_against_pup_and_queen("sequential", "B3", "C2")
+    d = g.pending
+    assert d.kind is Kind.ORDER_ATTEMPTS
+    outcomes = {o.order: o.snatched_powers for o in d.context["outcomes"]}
+    assert outcomes == {("B3", "C2"): (("B3", 2), ("C2", 3)), ("C2", "B3"): (("C2", 4), ("B3", 2))}
+    order(g, first, 1 - first)
+    assert [e.name for e in of(g, "ward_granted")] == warded
+
+
+def test_th_17_5_fbd159_the_snatchers_power_is_read_when_the_snatch_succeeds():
+    """Climber (3, +2 per other friendly) Snatches Hound back to Ann: at that moment Climber
+    is at 3; only after the flip, with Hound beside it, at 5. Hound's Snatched Back ability
+    reads the snatcher's Power at the Snatch."""
+    climber = mk("Climber", "Fire", 3, ["N"], ability=[{"static": {"power": 2, "per": {"side": "friendly",
+                                                                                         "other": True}}}])
+    hound = mk("Hound", "Dark", 1, ability=[
+        {"when": "snatched_back", "do": [{"power": 10, "on": "snatcher", "group": {"power_max": 3}}]}])
+    g = game([climber], [mk("Spare")], [arena(1, hound, "A2", controller=2)])
+    summon(g, "Climber", "A1")
+    assert [(e.name, e.amount) for e in of(g, "power_modified")] == [("Climber", 10)]
+
+
+@pytest.mark.parametrize("profile", ["sequential", "simultaneous"])
+def test_cr_10_3_1_cr_11_1_5_an_attacker_gone_by_the_checks_end_triggers_nothing(profile):
+    """Hermit (1, -1 per other friendly) Snatches Kite and so falls to 0: State-Based
+    Conditions put it in the Void before the post-Snatch triggers are collected, where its
+    On Snatch ability does not function."""
+    hermit = mk("Hermit", "Earth", 1, ["N"], ability=[
+        {"static": {"power": -1, "per": {"side": "friendly", "other": True}}},
+        {"when": "on_snatch", "do": [{"power": 5, "on": "friendly"}]}])
+    g = game([hermit], [mk("Spare")], [arena(2, mk("Kite", "Air", 2), "A2")], profile)
+    summon(g, "Hermit", "A1")
+    assert at(g, "A1") is None and at(g, "A2").controller == 1
+    assert of(g, "check_ended")[0].successes == 1
+    assert of(g, "trigger_waiting") == [] and of(g, "power_modified") == []
+
+
+@pytest.mark.parametrize("profile", ["sequential", "simultaneous"])
+def test_cr_10_3_4_cr_11_1_5_a_momon_gone_after_its_snatch_back_triggers_nothing(profile):
+    """Homesick (1, -1 per other friendly) is snatched back to Ann beside Hook and falls to 0
+    in the State-Based Conditions that follow: its Snatched Back ability does not trigger."""
+    homesick = mk("Homesick", "Water", 1, ability=[
+        {"static": {"power": -1, "per": {"side": "friendly", "other": True}}},
+        {"when": "snatched_back", "do": [{"ward": True, "on": "self"}]}])
+    g = game([mk("Hook", "Fire", 5, ["N"])], [mk("Spare")], [arena(1, homesick, "A2", controller=2)], profile)
+    summon(g, "Hook", "A1")
+    assert at(g, "A2") is None and [e.name for e in of(g, "control_changed")] == ["Homesick"]
+    assert of(g, "trigger_waiting") == [] and of(g, "ward_granted") == []

@@ -52,14 +52,26 @@ def test_cr_11_1_7_cr_17_4_queued_ability_outlives_its_source():
 
 
 def test_cr_11_1_8_last_known_information_of_a_source_that_left():
-    from momon_cli.engine.sbc import leave_arena
+    from momon_cli.engine.actions import leave_arena
     from momon_cli.engine.zones import VOID
     g = game([mk("Pup")], [], [arena(1, mk("Gone", "Air", 4), "B2")])
     oid = at(g, "B2").oid
-    lki, new = leave_arena(g, oid, VOID)
+    [(lki, new)] = leave_arena(g.rules, [at(g, "B2")], VOID)
     assert g.state.zones.last_known[oid] == lki
     assert (lki.power, lki.element, lki.space, lki.controller) == (4, "Air", "B2", 1)
     assert new.oid != oid and new.zone == "void"
+
+
+def test_cr_11_1_8_momons_that_leave_together_are_known_as_they_were_before_any_left():
+    """Each of the pair is at 2 beside the other; sent away together, neither is read on a
+    board the other has already left (it would be 1)."""
+    from momon_cli.engine.actions import leave_arena
+    from momon_cli.engine.zones import VOID
+    pair = [{"static": {"power": 1, "per": {"side": "friendly", "other": True}}}]
+    g = game([mk("Pup")], [], [arena(1, mk("Twin", "Air", 1, ability=pair), "B2"),
+                               arena(1, mk("Twin", "Air", 1, ability=pair), "C2")])
+    left = leave_arena(g.rules, [at(g, "B2"), at(g, "C2")], VOID)
+    assert [lki.power for lki, _ in left] == [2, 2]
 
 
 def test_cr_11_1_5_abilities_work_only_from_the_arena():

@@ -11,7 +11,7 @@ from helpers import MATRIX, SCENARIO_POOL
 from momon_cli.engine import Setup
 from momon_cli.simulate import play_random
 
-STORED = "87efeac831aba2886e1e11c31ef4396766d96d76692051d61ff420d107b52668"
+STORED = "440a8a1ded08145e699869a83e148a876e702809620cfd1f7f987d9fef98e9bb"
 
 
 def games():

@@ -1,10 +1,10 @@
 """This project's own rulings where even BASELINE.md is silent (docs/rules.md, [R-mc n])."""
 
-
-from helpers import arena, at, game, kinds, mk, of, order, summon, void
+import pytest
+from helpers import arena, at, game, kinds, mk, of, order, resolved_names, summon, void
 
 from momon_cli.engine import Kind
-from momon_cli.engine.sbc import leave_arena
+from momon_cli.engine.actions import leave_arena
 from momon_cli.engine.zones import VOID
 
 
@@ -14,7 +14,7 @@ def test_r_mc_2_effects_end_when_their_momon_leaves_the_arena():
     from momon_cli.engine.effects import grant_ward
     grant_ward(g.rules, obj, "leaves_arena", 1)
     assert g.state.effects
-    leave_arena(g.rules, obj.oid, VOID)
+    leave_arena(g.rules, [obj], VOID)
     assert g.state.effects == []
 
 
@@ -198,3 +198,19 @@ def test_r_mc_14_to_hand_on_me_does_not_follow_the_card_outside_leaves_arena():
     order(g, 0, 1)
     zones = g.state.zones
     assert [zones.objects[o].card.name for o in zones.voids[1]] == ["Phoenix"]  # it stays in the Void
+
+
+@pytest.mark.parametrize("to", ["to_void", "to_hand"])
+def test_r_mc_28_cr_17_2_one_instruction_sending_several_momons_is_one_event(to):
+    """Purge sends every Momon with Power 1 or less away at once: Bea's Moth (A2, first in
+    Space order) and Ann's Moth (D3) leave together, so their Leaves Arena abilities wait as
+    one group, the Active Player's first, as when State-Based Conditions take both."""
+    leaves = [{"when": "leaves_arena", "do": [{"power": 1, "on": "friendly"}]}]
+    send = {"to_void": "face_up"} if to == "to_void" else {"to_hand": True}
+    purge = mk("Purge", "Dark", 5, ability=[{"when": "on_summon", "do": [{**send, "on": "all",
+                                                                          "group": {"power_max": 1}}]}])
+    g = game([purge], [mk("Spare")], [arena(2, mk("NapMoth", "Light", 1, ability=leaves), "A2"),
+                                      arena(1, mk("ApMoth", "Light", 1, ability=leaves), "D3")])
+    summon(g, "Purge", "B1")
+    assert [e.name for e in of(g, "zone_changed")] == ["NapMoth", "ApMoth"]
+    assert resolved_names(g) == ["Purge", "ApMoth", "NapMoth"]

@@ -127,3 +127,12 @@ def test_the_terse_log_says_why_a_last_turn_has_no_summon():
     event = ev.EndConditionRecorded("full-arena")
     line = Narrator(("Ann", "Bea")).line(event)
     assert terse(event, line) == "End condition recorded: the Arena is full; the turn is finished first."
+
+
+def test_order_prompt_shows_the_power_each_order_snatches_at_when_an_ability_reads_it():
+    from test_cr_10_snatch_check import glutton_against_pup_and_queen
+
+    g = glutton_against_pup_and_queen("sequential", "B3", "C2")
+    shown = render.decision_view(g, g.pending).plain
+    assert "order 1 2: Snatches B3, C2; Snatched at Power B3 2, C2 3" in shown
+    assert "order 2 1: Snatches B3, C2; Snatched at Power C2 4, B3 2" in shown

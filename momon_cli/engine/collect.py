@@ -69,10 +69,16 @@ def leaves_arena(ctx: Rules, left: list[LastKnown]) -> None:
 def post_snatch(ctx: Rules, snatchers: list[tuple[Source, int, tuple[SnatchRef, ...]]],
                 snatched_back: list[tuple[Source, int, tuple[SnatchRef, ...]]]) -> None:
     """CR 10.3: one collection after a Check (or a Direct Snatch); On Snatch before Snatched
-    Back; controllers as when each Snatch happened; refs name the other side of the Snatch."""
+    Back; controllers as when each Snatch happened; refs name the other side of the Snatch.
+    The collection comes after the successes and State-Based Conditions [CR 10.3.1, TH 17.5],
+    so a Source that has left the Arena by then (its Power fell to 0 during the Check) has no
+    ability that functions, and nothing triggers for it [CR 11.1.5]."""
     event = 0
+    on_arena = ctx.state.zones.on_arena
     for timing, found in (("on_snatch", snatchers), ("snatched_back", snatched_back)):
         for source, controller, refs in found:
+            if on_arena(source.oid) is None:
+                continue
             for a in source.card.triggered(timing):
                 event = event or ctx.new_event()
                 wait(ctx, source, a, controller, event, refs)

@@ -580,8 +580,7 @@ class ToVoid(Instruction):
 
     def resolve(self, ctx: Rules, res: Resolution) -> Flow:
         objs = affected(ctx, res, self.on, self.group)
-        for obj in objs:
-            send(ctx, obj, VOID, self.face_up)
+        send(ctx, objs, VOID, self.face_up)
         return bool(objs)
         yield
 
@@ -620,13 +619,13 @@ class ToHand(Instruction):
     def resolve(self, ctx: Rules, res: Resolution) -> Flow:
         objs = self._objects(ctx, res)
         state = ctx.state
+        if self.at == "now":
+            send(ctx, objs, HAND)
+            return bool(objs)
         for obj in objs:
-            if self.at == "now":
-                send(ctx, obj, HAND)
-            else:
-                state.delayed.append(DelayedReturn(state.take_id(), obj.oid, obj.card.name, self.at, res.trigger.controller,
-                                                   state.turn))
-                ctx.emit(ev.ReturnScheduled(obj.oid, obj.card.name, obj.zone, self.at))
+            state.delayed.append(DelayedReturn(state.take_id(), obj.oid, obj.card.name, self.at, res.trigger.controller,
+                                               state.turn))
+            ctx.emit(ev.ReturnScheduled(obj.oid, obj.card.name, obj.zone, self.at))
         return bool(objs)
         yield
 

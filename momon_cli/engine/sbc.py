@@ -47,10 +47,9 @@ def perform(ctx: Rules) -> None:
             assert obj.space is not None
             ctx.emit(ev.StateBasedAction("ward_token_removed", obj.oid, obj.card.name, obj.space, None))
         left = []
-        for obj in dying:  # 12.1, all at once
-            lki, new = leave_arena(ctx, obj.oid, VOID)
+        for lki, new in leave_arena(ctx, dying, VOID):  # 12.1, all at once
             assert lki.space is not None
-            ctx.emit(ev.StateBasedAction("power_zero", obj.oid, obj.card.name, lki.space, new.oid))
+            ctx.emit(ev.StateBasedAction("power_zero", lki.oid, lki.card.name, lki.space, new.oid))
             left.append(lki)
         if left:
             collect.leaves_arena(ctx, left)

@@ -143,14 +143,22 @@ class _Snatches:
         self.snatched: list[SnatchRef] = []
         self.back: list[tuple[Source, int, tuple[SnatchRef, ...]]] = []
 
-    def apply(self, ctx: Rules, defender: GameObject, controller: int, snatcher: GameObject | None, how: str) -> None:
-        """CR 10.2.7: ``defender`` goes to ``controller``; ``snatcher`` is the Momon that did it."""
-        state = ctx.state
-        self.snatched.append(SnatchRef(defender.oid, power(state, defender)))
-        change_control(ctx, defender, controller, how)
-        if defender.controller == defender.owner:
-            refs = (SnatchRef(snatcher.oid, power(state, snatcher)),) if snatcher is not None else ()
-            self.back.append((defender, controller, refs))
+    def apply(self, ctx: Rules, defender: SnatchRef, controller: int, snatcher: SnatchRef | None, how: str) -> None:
+        """CR 10.2.7: the defender goes to ``controller``; ``snatcher`` is the Momon that did
+        it. Both come with the Power they had when the Snatch succeeded [TH 17.5, FBD 159]:
+        read on the state the success was judged on, before this or any other Snatch of a
+        group applied together changed the board [TH 17.1]."""
+        obj = ctx.state.zones.objects[defender.oid]
+        self.snatched.append(defender)
+        change_control(ctx, obj, controller, how)
+        if obj.controller == obj.owner:
+            self.back.append((obj, controller, (snatcher,) if snatcher is not None else ()))
+
+
+def _apply_judged(ctx: Rules, a: Attempt, j: Judgement, controller: int, snatches: _Snatches) -> None:
+    """A successful Attempt's Snatch, with the Powers its judgement read."""
+    snatches.apply(ctx, SnatchRef(a.defender, j.defender_power), controller, SnatchRef(a.attacker, j.attacker_power),
+                   "snatch")
 
 
 def _resolve_in_order(ctx: Rules, attempts: list[Attempt], cause: Cause, snatches: _Snatches) -> None:
@@ -160,9 +168,9 @@ def _resolve_in_order(ctx: Rules, attempts: list[Attempt], cause: Cause, snatche
         j = judge(ctx.state, a, len(attempts), cause)
         _report(ctx, a, len(attempts), j)
         if j.success:
-            attacker = zones.objects[a.attacker]
-            assert attacker.controller is not None
-            snatches.apply(ctx, zones.objects[a.defender], attacker.controller, attacker, "snatch")
+            controller = zones.objects[a.attacker].controller
+            assert controller is not None
+            _apply_judged(ctx, a, j, controller, snatches)
         sbc.perform(ctx)
 
 
@@ -173,24 +181,33 @@ def _report(ctx: Rules, a: Attempt, of: int, j: Judgement) -> None:
 
 def preview(ctx: Rules, attempts: list[Attempt], cause: Cause, mine: int) -> tuple[OrderOutcome, ...] | None:
     """What each order of the Attempts would do, played on a copy of the state: the
-    defenders ``mine`` (the attacker's Controller as the Check began) ends up with, and who
-    leaves the Arena. None when there are too many orders to show. The order can only
-    matter when Power depends on the board; without such a Momon every order ends alike,
-    which the empty tuple says without playing any."""
+    defenders ``mine`` (the attacker's Controller as the Check began) ends up with, who
+    leaves the Arena, and the Powers at the Snatches that post-Snatch abilities will read.
+    None when there are too many orders to show. The order can only matter when Power
+    depends on the board; without such a Momon every order ends alike, which the empty
+    tuple says without playing any."""
     state = ctx.state
     if len(attempts) > PREVIEW_LIMIT:
         return None
     if not any(o.card.power_statics for o in state.zones.arena_objects()):
         return ()
+    objects = state.zones.objects
+    space_of = {a.defender: a.defender_space for a in attempts}
+    on_snatch = cause.kind != "incite" and bool(objects[attempts[0].attacker].card.triggered("on_snatch"))
     outcomes = []
     for order in permutations(attempts):
         trial = Rules(state.clone(queues=False, chance=False))  # its triggers are not kept; it draws nothing
-        _resolve_in_order(trial, list(order), cause, _Snatches())
+        snatches = _Snatches()
+        _resolve_in_order(trial, list(order), cause, snatches)
         zones = trial.state.zones
         snatched = tuple(a.defender_space for a in attempts
                          if (d := zones.on_arena(a.defender)) is not None and d.controller == mine)
         lost = tuple(s for s in SPACES if s in state.zones.arena and zones.arena.get(s) != state.zones.arena[s])
-        outcomes.append(OrderOutcome(tuple(a.defender_space for a in order), snatched, lost))
+        snatched_powers = tuple((space_of[r.oid], r.power) for r in snatches.snatched) if on_snatch else ()
+        snatcher_powers = tuple((space_of[d.oid], refs[0].power) for d, _, refs in snatches.back
+                                if refs and objects[d.oid].card.triggered("snatched_back"))
+        outcomes.append(OrderOutcome(tuple(a.defender_space for a in order), snatched, lost, snatched_powers,
+                                     snatcher_powers))
     return tuple(outcomes)
 
 
@@ -221,7 +238,7 @@ def run_check(ctx: Rules, attacker_oid: int, cause: Cause = TURN) -> Flow:
     if state.setup.profile == "sequential":
         if len(attempts) > 1:  # CR 10.1.5, asked only when the order can matter [R-mc 17]
             outcomes = preview(ctx, attempts, cause, attacker.controller) if state.previews else None
-            if outcomes is None or len({(o.snatched, o.lost) for o in outcomes}) > 1:  # () ends alike
+            if outcomes is None or len({o.key() for o in outcomes}) > 1:  # () ends alike
                 order = yield Decision(Kind.ORDER_ATTEMPTS, attacker.controller, _views(ctx, attempts, cause),
                                        f"Order {attacker.card.name}'s Snatch Attempts (first resolves first)",
                                        context={"outcomes": outcomes or ()})
@@ -234,13 +251,12 @@ def run_check(ctx: Rules, attacker_oid: int, cause: Cause = TURN) -> Flow:
             _report(ctx, a, len(attempts), j)
         for a, j in judged:
             if j.success:
-                snatches.apply(ctx, zones.objects[a.defender], attacker.controller, zones.objects[a.attacker], "snatch")
+                _apply_judged(ctx, a, j, attacker.controller, snatches)
         sbc.perform(ctx)  # once, after the whole group
     ctx.emit(ev.SnatchCheckEnded(attacker.oid, len(snatches.snatched)))
     on_snatch: list[tuple[Source, int, tuple[SnatchRef, ...]]] = []
     if snatches.snatched and cause.kind != "incite":
-        snatcher: Source = zones.objects.get(attacker.oid) or zones.last_known[attacker.oid]
-        on_snatch.append((snatcher, attacker.controller, tuple(snatches.snatched)))
+        on_snatch.append((attacker, attacker.controller, tuple(snatches.snatched)))
     collect.post_snatch(ctx, on_snatch, snatches.back)
 
 
@@ -251,7 +267,7 @@ def direct_snatch(ctx: Rules, objs: list[GameObject], controller: int, source: i
     state = ctx.state
     together = len(objs) > 1
     cause = causal_controller(state, source)
-    judged = []
+    judged: list[tuple[GameObject, str]] = []
     for obj in objs:
         if obj.controller == controller:
             reason = "already_controlled"
@@ -268,9 +284,11 @@ def direct_snatch(ctx: Rules, objs: list[GameObject], controller: int, source: i
     for obj, reason in judged:
         assert obj.space is not None
         ctx.emit(ev.DirectSnatchResolved(obj.oid, obj.card.name, obj.space, reason == "success", reason))
-    snatcher = state.zones.on_arena(source)  # "the Momon that Snatched me" [R-mc]: the Source, if still there
-    for obj, reason in judged:
-        if reason == "success":
-            snatches.apply(ctx, obj, controller, snatcher, "direct")
+    # "The Momon that Snatched me" [R-mc]: the Source, if still there. Every Power is read
+    # before any of the Snatches, which apply together.
+    by = state.zones.on_arena(source)
+    snatcher = SnatchRef(by.oid, power(state, by)) if by is not None else None
+    for ref in [SnatchRef(obj.oid, power(state, obj)) for obj, reason in judged if reason == "success"]:
+        snatches.apply(ctx, ref, controller, snatcher, "direct")
     collect.post_snatch(ctx, [], snatches.back)
     return len(snatches.snatched)

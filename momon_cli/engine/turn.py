@@ -70,12 +70,14 @@ def delayed_returns(ctx: Rules, when: str) -> None:
     if not due:
         return
     state.delayed = [d for d in state.delayed if d not in due]
+    back = []
     for d in due:
         obj = state.zones.objects.get(d.oid)
         if obj is None:  # it changed zones first: follow neither the card nor a new arrival
             ctx.emit(ev.ReturnLapsed(d.oid, d.name))
         else:
-            send(ctx, obj, HAND)
+            back.append(obj)
+    send(ctx, back, HAND)  # the returns due together are one event
 
 
 def play_turn(ctx: Rules) -> Flow:
