@@ -33,7 +33,8 @@ FAIL_WORDS = {"no_legal_space": "no legal Space, so nothing Moves or is Summoned
               "no_mover": "no Momon can Move", "target_gone": "its Momons are gone"}
 DIRECT_WORDS = {"ward": "it has Ward (TH 17.6)", "prohibited": "it cannot be Snatched together with another Momon",
                 "protected": "it cannot be Snatched by an opponent's abilities (TH 17.9)",
-                "already_controlled": "its controller already controls it"}
+                "already_controlled": "its controller already controls it",
+                "cannot_snatch": "the Momon whose ability Snatches cannot Snatch (docs/rules.md R-mc 29)"}
 END_WORDS = {"full-arena": "the Arena is full (CR 17.8)", "exhaustion": "neither player has a card left (BASELINE 7.3)",
              "turn-limit": "the turn limit was reached (BASELINE 7.3)",
              "loop": "one turn resolved more abilities than any game needs: a loop (docs/rules.md R-mc 27)",

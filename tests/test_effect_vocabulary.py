@@ -141,6 +141,14 @@ def test_r_mc_22_direct_snatch_of_two_at_once_is_together():
     assert {e.name: e.reason for e in of(g, "direct_snatch")} == {"Halo": "prohibited", "Other": "success"}
 
 
+def test_r_mc_29_a_source_that_cannot_snatch_takes_nothing_by_direct_snatch():
+    ox = mk("Ox", ability=[{"static": {"cannot_snatch": True}},
+                           *on_summon({"direct_snatch": True, "on": "targets"}, target=ENEMY)])
+    g = game([ox], [mk("Spare")], [arena(2, mk("Prize"), "D4")])
+    summon(g, "Ox", "A1")
+    assert of(g, "direct_snatch")[0].reason == "cannot_snatch" and at(g, "D4").controller == 2
+
+
 def test_baseline_13_cannot_snatch_makes_no_attempts_even_when_incited():
     pacifist = mk("Pacifist", "Fire", 9, ["N"], ability=[{"static": {"cannot_snatch": True}},
                                                          {"when": "on_summon", "do": [{"incite": True, "on": "self"}]}])

@@ -214,3 +214,17 @@ def test_r_mc_28_cr_17_2_one_instruction_sending_several_momons_is_one_event(to)
     summon(g, "Purge", "B1")
     assert [e.name for e in of(g, "zone_changed")] == ["NapMoth", "ApMoth"]
     assert resolved_names(g) == ["Purge", "ApMoth", "NapMoth"]
+
+
+def test_every_test_docs_rules_md_cites_exists():
+    """docs/rules.md pins each ruling to tests by name (a trailing * for a prefix): a renamed
+    test must not leave a ruling pointing at nothing."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).parent
+    names = {n for p in root.glob("test_*.py") for n in re.findall(r"^def (test_\w+)", p.read_text(), re.M)}
+    cited = re.findall(r"`(test_\w+\*?)`", (root.parent / "docs" / "rules.md").read_text())
+    assert len(cited) > 50
+    missing = [c for c in cited if not (any(n.startswith(c[:-1]) for n in names) if c.endswith("*") else c in names)]
+    assert missing == []

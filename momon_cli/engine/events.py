@@ -337,7 +337,7 @@ class DirectSnatchResolved(Event):
     name: str
     space: str
     success: bool
-    reason: str  # success, ward, prohibited, protected, already_controlled
+    reason: str  # success, ward, prohibited, protected, already_controlled, cannot_snatch
 
 
 @dataclass(slots=True, repr=False, eq=False)

@@ -263,14 +263,18 @@ def run_check(ctx: Rules, attacker_oid: int, cause: Cause = TURN) -> Flow:
 def direct_snatch(ctx: Rules, objs: list[GameObject], controller: int, source: int) -> int:
     """TH 17.5, 17.6, 17.9: control changes to the ability's controller unless Ward or a
     prohibition stops it; judged together, applied together; no On Snatch. "Not by an
-    opponent's abilities" reads the causal Momon's Controller [CR 11.1.4]. Returns successes."""
+    opponent's abilities" reads the causal Momon's Controller [CR 11.1.4]. A Source on the
+    Arena that cannot Snatch Snatches nothing this way either [R-mc 29]. Returns successes."""
     state = ctx.state
     together = len(objs) > 1
     cause = causal_controller(state, source)
+    by = state.zones.on_arena(source)  # "the Momon that Snatched me": the Source, if still there
     judged: list[tuple[GameObject, str]] = []
     for obj in objs:
         if obj.controller == controller:
             reason = "already_controlled"
+        elif by is not None and "cannot_snatch" in by.card.keywords:
+            reason = "cannot_snatch"
         elif has_ward(state, obj):
             reason = "ward"
         elif together and "unsnatchable_together" in obj.card.keywords:
@@ -284,9 +288,7 @@ def direct_snatch(ctx: Rules, objs: list[GameObject], controller: int, source: i
     for obj, reason in judged:
         assert obj.space is not None
         ctx.emit(ev.DirectSnatchResolved(obj.oid, obj.card.name, obj.space, reason == "success", reason))
-    # "The Momon that Snatched me" [R-mc]: the Source, if still there. Every Power is read
-    # before any of the Snatches, which apply together.
-    by = state.zones.on_arena(source)
+    # Every Power is read before any of the Snatches, which apply together.
     snatcher = SnatchRef(by.oid, power(state, by)) if by is not None else None
     for ref in [SnatchRef(obj.oid, power(state, obj)) for obj, reason in judged if reason == "success"]:
         snatches.apply(ctx, ref, controller, snatcher, "direct")
