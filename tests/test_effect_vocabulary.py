@@ -149,6 +149,18 @@ def test_r_mc_29_a_source_that_cannot_snatch_takes_nothing_by_direct_snatch():
     assert of(g, "direct_snatch")[0].reason == "cannot_snatch" and at(g, "D4").controller == 2
 
 
+def test_r_mc_21_an_incite_that_makes_a_check_spends_a_once_only_right_even_with_no_attempts():
+    """The instruction is done when its Check is made [TH 17.9]; what the Check then finds
+    (here nothing: the incited Momon cannot Snatch) is not the Incite's to succeed at."""
+    ox = mk("Ox", "Fire", 9, ["N"], ability=[{"static": {"cannot_snatch": True}}])
+    goad = mk("Goad", ability=on_summon({"incite": True, "on": "targets"}, target={"side": "friendly", "other": True},
+                                        once=True))
+    g = game([goad], [mk("Spare")], [arena(1, ox, "C1"), arena(2, mk("Weak", "Fire", 1), "C2")])
+    summon(g, "Goad", "A1")
+    answer(g, True)  # the once-only right is offered
+    assert [(c.cause, c.attempts) for c in of(g, "check_started")][0] == ("incite", 0) and of(g, "once_used")
+
+
 def test_baseline_13_cannot_snatch_makes_no_attempts_even_when_incited():
     pacifist = mk("Pacifist", "Fire", 9, ["N"], ability=[{"static": {"cannot_snatch": True}},
                                                          {"when": "on_summon", "do": [{"incite": True, "on": "self"}]}])
