@@ -11,6 +11,7 @@ import gc
 import os
 import re
 import shutil
+import signal
 import stat
 import sys
 from collections import Counter
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from . import __version__
+from . import __version__, exits
 from .limits import BOT_SECONDS
 from .safe_text import clean, safe
 
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
 
 DATA_LIMIT = 2**20  # bytes in a deck or card-set file
 MESSAGE_LIMIT = 2000  # characters in one error line
-EXIT_UNFINISHED = 3  # momon verify: what the record holds matches, but the game goes on
 
 DEFAULT_DECKS = ("ember-tide", "stone-gale")
 BOT_TIME_HELP = "Most seconds a search bot may think per Summon (it stops sooner at its playouts)."
@@ -55,10 +55,26 @@ def run() -> None:
     others end first.
 
     A command line Typer cannot take (an unknown option, a bad value) is one line naming the
-    command and where its help is, not Typer's usage block."""
+    command and where its help is, not Typer's usage block.
+
+    Once the command is done, Ctrl-C is ignored: all that is left is leaving, and a
+    KeyboardInterrupt raised in Typer's unwinding, ``threading._shutdown`` or an atexit
+    function would print a traceback. One that comes before that is an exit with 130."""
     gc.disable()
     try:
-        code = app(prog_name="momon", standalone_mode=False)
+        try:
+            code = _command()
+        finally:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # runs a pending handler before it swaps
+    except KeyboardInterrupt:
+        raise SystemExit(exits.INTERRUPTED) from None
+    raise SystemExit(code)  # None (0) or the code a command exits with
+
+
+def _command() -> int | None:
+    """The command's exit code; a usage error or an Abort is printed and exits here."""
+    try:
+        return app(prog_name="momon", standalone_mode=False)
     except typer.TyperException as err:  # a usage error; or, with no arguments, the help itself
         message = err.format_message()
         if "\n" in message:
@@ -73,7 +89,6 @@ def run() -> None:
     except typer.Abort:  # end of input at a question
         typer.echo("Aborted.", err=True)
         raise SystemExit(1) from None
-    raise SystemExit(code)  # None (0) or the code a command exits with
 
 
 def _command_named() -> str:
@@ -810,9 +825,9 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
     seconds = time.perf_counter() - start
     n = len(paths)
     rate = f"; {n / seconds:.0f} records/s" if seconds > 0 else ""
-    typer.echo(f"{n} record{'s' if n != 1 else ''}: {codes[0]} match, {codes[EXIT_UNFINISHED]} unfinished, "
+    typer.echo(f"{n} record{'s' if n != 1 else ''}: {codes[0]} match, {codes[exits.UNFINISHED]} unfinished, "
                f"{codes[1]} do not match or are not records{rate}")
-    raise typer.Exit(1 if codes[1] else EXIT_UNFINISHED if codes[EXIT_UNFINISHED] else 0)
+    raise typer.Exit(1 if codes[1] else exits.UNFINISHED if codes[exits.UNFINISHED] else 0)
 
 
 def _in_number_order(path: Path) -> list:
@@ -834,7 +849,7 @@ def _verify_one(ref: str) -> None:
         return
     typer.echo(clean(f"{rec.path}: unfinished, resumable at answer {n + 1} — its {n} answers replay to the same "
                      f"events{digest}; continue with: momon play --resume {rec.path}", MESSAGE_LIMIT))
-    raise typer.Exit(EXIT_UNFINISHED)
+    raise typer.Exit(exits.UNFINISHED)
 
 
 def _skip(why: str) -> None:

@@ -540,12 +540,15 @@ class RecordFile:
         self.size = size
 
     def close(self, sync: bool = True) -> None:
-        if self.fd >= 0:
+        fd = self.fd
+        if fd >= 0:
             if sync:
                 with contextlib.suppress(OSError):  # a full disk: what is written is what was saved
-                    os.fsync(self.fd)
-            os.close(self.fd)  # closing releases the lock
+                    os.fsync(fd)
+            # marked closed first: a KeyboardInterrupt raised as os.close returns must not
+            # leave a closed (perhaps reused) descriptor for a second close to close again
             self.fd = -1
+            os.close(fd)  # closing releases the lock
 
 
 def _game_of(head: dict) -> dict:

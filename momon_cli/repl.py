@@ -16,7 +16,7 @@ from prompt_toolkit.history import InMemoryHistory
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from . import render
+from . import exits, render
 from .answers import ACCEPTED, BadAnswer, parse
 from .bots import Seat
 from .completion import PositionCompleter
@@ -35,7 +35,6 @@ PRIVATE = (Kind.SUMMON,)
 #: Events that show a player something hidden: an answer before them cannot be taken back.
 REVEALING = (ev.FaceDownPicked, ev.VoidRandomized)
 
-EXIT_DONE, EXIT_FAILED, EXIT_BAD_SCRIPT, EXIT_SCRIPT_ENDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 LINE_LIMIT = 4096  # characters in one typed or scripted line
 
 HELP = """Answer the prompt, or type a command:
@@ -190,12 +189,12 @@ class HotSeat:
         except KeyboardInterrupt:  # Ctrl-C while the engine ran or a bot thought: answers are on disk
             self.recorder.close()
             self._last_words(f"Interrupted. The game is saved; resume it with: momon play --resume {self.recorder.path}")
-            return EXIT_INTERRUPTED
+            return exits.INTERRUPTED
         except OSError as err:  # the record could not be written (a full disk): stop, saved so far
             self.recorder.close()
             self._last_words(f"cannot write the game record {self.recorder.path}: {err.strerror}; the game is saved "
                              f"up to its last whole answer")
-            return EXIT_FAILED
+            return exits.FAILED
 
     def _loop(self) -> int:
         while self.game.pending is not None:
@@ -219,7 +218,7 @@ class HotSeat:
         self.recorder.close()
         for line in render.end_screen(self.game, str(self.recorder.path), self.console.width):
             self.console.print(line, overflow="crop", no_wrap=True)
-        return EXIT_DONE
+        return exits.DONE
 
     def _ask(self, decision: Decision) -> int | None:
         """Read lines until one answers the decision (None) or ends the session (an exit code)."""
@@ -279,7 +278,7 @@ class HotSeat:
         self._error(f"line {self.reader.line_number}: {why}")
         self.console.print(safe(f"Game saved to {self.recorder.path}"), soft_wrap=True)
         self.recorder.close()
-        return EXIT_BAD_SCRIPT
+        return exits.BAD_SCRIPT
 
     def _hint(self, decision: Decision) -> str:
         """Under the prompt: what Enter does while command output is shown (as the last frame
@@ -318,7 +317,7 @@ class HotSeat:
         self.recorder.close()
         self.console.print(safe(f"Game saved to {self.recorder.path}"), soft_wrap=True)
         self.console.print(safe(f"Resume it with: momon play --resume {self.recorder.path}"), soft_wrap=True)
-        return EXIT_DONE if self.reader.interactive else EXIT_SCRIPT_ENDED
+        return exits.DONE if self.reader.interactive else exits.SCRIPT_ENDED
 
     def _command(self, word: str, arg: str, decision: Decision):
         game = self.game

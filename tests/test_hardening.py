@@ -110,3 +110,45 @@ def test_deck_paths_that_cannot_be_read_are_one_line(tmp_path):
     for deck in ("dir.toml", "loop.toml"):
         result = runner.invoke(app, ["play", "--deck1", str(tmp_path / deck), "--script", "-"], input="")
         assert result.exit_code == 1 and result.stderr.count("\n") == 1 and "Traceback" not in result.output
+
+
+def test_a_ctrl_c_as_the_record_closes_never_closes_its_descriptor_twice(tmp_path, monkeypatch):
+    """Ctrl-C can land just as os.close returns; the REPL's handler then closes the record
+    again, which must not close the same (perhaps reused) descriptor a second time."""
+    path = tmp_path / "g.jsonl"
+    assert _play(path, LINES[0] + "\n").exit_code == 3
+    held = RecordFile(path, create=False)
+    closed: list[int] = []
+    real = os.close
+
+    def close_then_interrupt(fd: int) -> None:
+        real(fd)
+        closed.append(fd)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "close", close_then_interrupt)
+    try:
+        held.close()
+    except KeyboardInterrupt:
+        held.close()  # as HotSeat.run does on the way out
+    assert len(closed) == 1
+
+
+def test_once_a_command_is_done_ctrl_c_is_ignored_on_the_way_out(monkeypatch):
+    """A KeyboardInterrupt raised in Typer's unwinding or at interpreter shutdown would print
+    a traceback after the game's last screen (tests/test_signals.py hits it by chance)."""
+    import signal
+    import sys
+
+    from momon_cli.cli import run
+
+    monkeypatch.setattr(sys, "argv", ["momon", "--version"])
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        try:
+            run()
+        except SystemExit as done:
+            assert done.code in (0, None)
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -40,8 +40,11 @@ def _interrupted_game(path: Path, out: Path, sig: int, rng: random.Random) -> No
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", "PYTHONUNBUFFERED": "1"}
     target = rng.randrange(len(LINES))
     with out.open("wb") as sink:
+        # The default SIGINT action in the child: a shell's background job would pass "ignore"
+        # down, and the SIGINT trials would then test nothing.
         proc = subprocess.Popen([sys.executable, "-m", "momon_cli", "play", *ARGS, "--script", "-", "--log", str(path)],
-                                stdin=subprocess.PIPE, stdout=sink, stderr=subprocess.STDOUT, env=env)
+                                stdin=subprocess.PIPE, stdout=sink, stderr=subprocess.STDOUT, env=env,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         proc.stdin.write(("\n".join(LINES) + "\n").encode())
         proc.stdin.close()
         deadline = time.monotonic() + 30
