@@ -142,6 +142,7 @@ CARD_KEYS = {"id", "name", "stars", "element", "power", "sights", "traits", "tex
 
 NAME_LIMIT = 40  # characters in a card name
 TEXT_LIMIT = 400  # characters in flavour text
+DECK_NAME_LIMIT = 60  # characters in a deck's name
 
 
 def _card(data: object, where: str, problems: list[str], elements: tuple[str, ...]) -> CardDef | None:
@@ -273,8 +274,8 @@ def load_deck(name_or_path: str, pool: dict[str, CardDef]) -> Deck:
     data = read_toml(path)
     problems = []
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        problems.append(f"{path}: name: must be a non-empty string")
+    if not isinstance(name, str) or not name.strip() or len(name) > DECK_NAME_LIMIT:  # a record keeps it
+        problems.append(f"{path}: name: must be a string of 1-{DECK_NAME_LIMIT} characters")
     formats = load_formats()
     fmt = data.get("format")
     if fmt not in formats:

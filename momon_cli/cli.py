@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from . import __version__, exits
-from .limits import BOT_SECONDS
+from .limits import BOT_SECONDS, SEED_DIGITS
 from .safe_text import clean, safe
 
 if TYPE_CHECKING:
@@ -165,6 +165,12 @@ def _profile(value: str) -> str:
     return value
 
 
+def _seed(value: int | None) -> int | None:
+    if value is not None and len(str(abs(value))) > SEED_DIGITS:
+        raise typer.BadParameter(f"at most {SEED_DIGITS} digits")
+    return value
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"momon {__version__}")
@@ -180,7 +186,7 @@ def root(version: bool = typer.Option(False, "--version", callback=_version, is_
 @app.command()
 def simulate(
     games: int = typer.Option(100, "--games", "-n", min=1, help="How many games to play."),
-    seed: int = typer.Option(1, "--seed", help="Game i uses seed SEED+i-1."),
+    seed: int = typer.Option(1, "--seed", callback=_seed, help="Game i uses seed SEED+i-1."),
     deck1: str | None = typer.Option(None, help="Player 1's deck (built-in name or file); random if omitted."),
     deck2: str | None = typer.Option(None, help="Player 2's deck (built-in name or file); random if omitted."),
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
@@ -373,7 +379,8 @@ def tournament(
     bots: str = typer.Option("random,greedy,search", help="Bots, comma-separated: random, greedy, search."),
     decks: str = typer.Option("all", help="Built-in decks, comma-separated, or all."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Games for every pair of bots."),
-    seed: int = typer.Option(1, help="The run's seed: each game's seed comes from it and the game's number."),
+    seed: int = typer.Option(1, callback=_seed,
+                             help="The run's seed: each game's seed comes from it and the game's number."),
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
     jobs: int = typer.Option(1, min=1, max=64, help="Play in this many processes (same results as 1)."),
     backend: str = typer.Option("local", help="local (processes) or ray (a Ray cluster; local Ray without --address)."),
@@ -435,7 +442,7 @@ def play(
     deck1: str = typer.Option(DEFAULT_DECKS[0], help="Player 1's deck: a built-in name or a file."),
     deck2: str = typer.Option(DEFAULT_DECKS[1], help="Player 2's deck: a built-in name or a file."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
-    seed: int | None = typer.Option(None, help="The game's seed (random if omitted)."),
+    seed: int | None = typer.Option(None, callback=_seed, help="The game's seed (random if omitted)."),
     first: int | None = typer.Option(None, min=1, max=2, help="Who goes first, 1 or 2 (drawn from the seed if omitted)."),
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
     script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer."),
@@ -742,7 +749,7 @@ def replay(
     try:
         timeline = Timeline(rec)
     except Exception as err:  # a record whose answers do not replay
-        _fail(f"{rec.path}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {rec.path}")
+        _does_not_replay(rec, err)
     step = timeline.last if to_end or turn is None and as_json else 1
     if turn is not None:
         step = timeline.step_of_turn(turn)
@@ -756,6 +763,10 @@ def replay(
     Viewer(timeline, step).run()
 
 
+def _does_not_replay(rec, err: Exception) -> None:
+    _fail(f"{rec.path}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {rec.path}")
+
+
 def _write_position(rec, turn: int, out: Path, force: bool) -> None:
     from .carddata import DataError
     from .positions import write_position
@@ -765,6 +776,8 @@ def _write_position(rec, turn: int, out: Path, force: bool) -> None:
         found = position_at(rec, turn)
     except DataError as err:
         _data_error(err)
+    except Exception as err:  # a record whose answers do not replay
+        _does_not_replay(rec, err)
     if found is None:
         _fail(f"{rec.path}: the game never reaches the start of turn {turn}")
     if os.path.isdir(out):

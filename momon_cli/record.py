@@ -416,6 +416,9 @@ def parse_record(path: Path, data: bytes) -> Record:
         ends.append(offset)
     if not items:
         raise RecordError(f"{path}: not a game record (no header line)")
+    if torn and len(items) > 1 and items[-1]["type"] == "end":
+        # nothing is written after the end line, so no cut leaves part of a line there
+        raise RecordError(f"{path}: damaged at line {len(lines) + 1}: something follows the end line")
     warnings = []
     if torn:
         warnings.append(f"{path}: line {len(lines) + 1} was cut off mid-write; recovered the game up to line "

@@ -75,7 +75,9 @@ def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Dec
         pick = random.Random(f"decks-{game_seed}")
         d1 = deck1 or pick.choice(decks)
         d2 = deck2 or pick.choice(decks)
-        names = (clean(d1.name, NAME_LIMIT), clean(d2.name, NAME_LIMIT))  # a record's names are bounded
+        # Players are named after their decks, as a record's names must be: 1-24 printable
+        # characters (a deck's name may be nothing but control characters).
+        names = tuple(clean(d.name, NAME_LIMIT).strip() or f"Player {n}" for n, d in ((1, d1), (2, d2)))
         setup = Setup.new_game((d1.cards, d2.cards), matrix, game_seed, profile, names)
         try:
             path = None if log_dir is None else log_dir / f"game-{game_seed}-{profile}.jsonl"

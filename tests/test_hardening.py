@@ -152,3 +152,46 @@ def test_once_a_command_is_done_ctrl_c_is_ignored_on_the_way_out(monkeypatch):
         assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def test_a_record_whose_answers_do_not_replay_is_one_line_for_replay_position_too(tmp_path):
+    path = record(tmp_path / "g.jsonl")
+    lines = path.read_text().splitlines()
+    second = next(i for i, line in enumerate(lines) if '"type":"answer"' in line and i > 1)
+    entry = json.loads(lines[second])
+    entry["value"] = "nonsense"
+    lines[second] = json.dumps(entry, separators=(",", ":"))
+    path.write_text("\n".join(lines) + "\n")
+    result = runner.invoke(app, ["replay", str(path), "--turn", "3", "--position", str(tmp_path / "p.toml")])
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1 and "does not replay" in result.stderr
+
+
+def test_something_after_the_end_of_the_game_is_damage_not_a_cut(tmp_path):
+    path = record(tmp_path / "g.jsonl")
+    with path.open("ab") as f:
+        f.write(b"GARBAGE")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1 and "something follows the end line" in result.stderr
+
+
+def test_seeds_are_bounded_so_that_every_record_they_make_reads_back():
+    """A bot seat's seed is recorded as '<seed>-<player>' (at most 200 characters)."""
+    for command in (["play", "--script", "-"], ["simulate", "--games", "1"]):
+        result = runner.invoke(app, [*command, "--seed", "1" * 101])
+        assert result.exit_code == 2 and "--seed" in result.output and "at most 100 digits" in result.output
+
+
+def test_deck_names_are_bounded_and_players_named_after_them_are_never_empty(tmp_path):
+    """A record refuses an empty or long name, and simulate names its players after the decks."""
+    deck = tmp_path / "d.toml"
+    for name in ("L" * 61, "   "):
+        deck.write_text(f'name = "{name}"\nformat = "casual"\ncards = ["MCL-001", "MCL-013", "MCL-003"]\n')
+        result = runner.invoke(app, ["simulate", "--games", "1", "--deck1", str(deck)])
+        assert result.exit_code == 1 and "name: must be a string of 1-60 characters" in result.stderr, name
+    deck.write_text('name = "\\u001b[2J"\nformat = "casual"\ncards = ["MCL-001", "MCL-013", "MCL-003"]\n')
+    logs = tmp_path / "logs"
+    result = runner.invoke(app, ["simulate", "--games", "1", "--deck1", str(deck), "--log-dir", str(logs)])
+    assert result.exit_code == 0
+    [path] = logs.iterdir()
+    assert read_record(path).header["names"][0] == "Player 1"
+    assert runner.invoke(app, ["verify", str(path)]).exit_code == 0
