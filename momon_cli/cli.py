@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
@@ -28,6 +28,7 @@ from .safe_text import clean, safe
 
 if TYPE_CHECKING:
     from .carddata import DataError
+    from .record import Record
 
 DATA_LIMIT = 2**20  # bytes in a deck or card-set file
 MESSAGE_LIMIT = 2000  # characters in one error line
@@ -67,6 +68,7 @@ def run() -> None:
         finally:
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # runs a pending handler before it swaps
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a pending Ctrl-C stopped the swap above: again
         raise SystemExit(exits.INTERRUPTED) from None
     raise SystemExit(code)  # None (0) or the code a command exits with
 
@@ -105,7 +107,7 @@ def _working() -> None:
         gc.enable()
 
 
-def _fail(message: str, code: int = 1) -> None:
+def _fail(message: str, code: int = 1) -> NoReturn:
     typer.secho(clean(message, MESSAGE_LIMIT), err=True, fg=typer.colors.RED)
     raise typer.Exit(code)
 
@@ -763,7 +765,7 @@ def replay(
     Viewer(timeline, step).run()
 
 
-def _does_not_replay(rec, err: Exception) -> None:
+def _does_not_replay(rec: "Record", err: Exception) -> NoReturn:
     _fail(f"{rec.path}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {rec.path}")
 
 

@@ -203,14 +203,16 @@ def decision_view(game: Shown, decision: Decision, seat: int | None = None) -> T
                               f"(Power {a.attacker_power} vs {a.defender_power}, {a.attacker_element} vs "
                               f"{a.defender_element}): now {verdict}", 2 * LIMIT) + "\n")
         outcomes = decision.context.get("outcomes", ())
+        waits = len({o.waiting for o in outcomes}) > 1  # said only where the orders differ in it
         for o in outcomes:  # what each order does, where the engine could tell
             order = " ".join(str(decision.keys().index(k) + 1) for k in o.order)
             gone = f"; the Momon on {', '.join(o.lost)} leaves the Arena" if o.lost else ""
             powers = f"; Snatched at Power {', '.join(f'{s} {p}' for s, p in o.snatched_powers)}" \
                 if o.snatched_powers else ""
             by = "".join(f"; {s} snatched back by Power {p}" for s, p in o.snatcher_powers)
-            text.append(f"   order {order}: Snatches {', '.join(o.snatched) or 'nothing'}{gone}{powers}{by}\n",
-                        style="dim")
+            then = f"; then waiting: {', '.join(f'{n} (P{c})' for n, c in o.waiting) or 'nothing'}" if waits else ""
+            text.append(clean(f"   order {order}: Snatches {', '.join(o.snatched) or 'nothing'}{gone}{powers}{by}{then}",
+                              2 * LIMIT) + "\n", style="dim")
     elif kind is Kind.ORDER_TRIGGERS:
         for i, t in enumerate(decision.options, 1):
             card = _card_by_id(game, t.card)

@@ -65,6 +65,12 @@ def play_random(setup: Setup, record_to: Path | None = None, deck_names=("", "")
     return game
 
 
+def _player_name(deck: Deck, player: int) -> str:
+    """Players are named after their decks, within a record's bounds for names (1-24
+    printable characters); a deck named with nothing printable gives "Player N"."""
+    return clean(deck.name, NAME_LIMIT).strip() or f"Player {player}"
+
+
 def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Deck | None,
         matrix: ElementMatrix, profile: str, log_dir: Path | None = None, full: bool = False) -> Report:
     """Play ``games`` games; game i uses seed ``seed + i`` (so one game reproduces alone)."""
@@ -75,9 +81,7 @@ def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Dec
         pick = random.Random(f"decks-{game_seed}")
         d1 = deck1 or pick.choice(decks)
         d2 = deck2 or pick.choice(decks)
-        # Players are named after their decks, as a record's names must be: 1-24 printable
-        # characters (a deck's name may be nothing but control characters).
-        names = tuple(clean(d.name, NAME_LIMIT).strip() or f"Player {n}" for n, d in ((1, d1), (2, d2)))
+        names = (_player_name(d1, 1), _player_name(d2, 2))
         setup = Setup.new_game((d1.cards, d2.cards), matrix, game_seed, profile, names)
         try:
             path = None if log_dir is None else log_dir / f"game-{game_seed}-{profile}.jsonl"

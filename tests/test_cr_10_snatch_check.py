@@ -309,3 +309,42 @@ def test_cr_10_3_4_cr_11_1_5_a_momon_gone_after_its_snatch_back_triggers_nothing
     summon(g, "Hook", "A1")
     assert at(g, "A2") is None and [e.name for e in of(g, "control_changed")] == ["Homesick"]
     assert of(g, "trigger_waiting") == [] and of(g, "ward_granted") == []
+
+
+def test_r_mc_17_no_question_when_the_on_snatch_ability_reads_no_power():
+    """Crag Titan's On Snatch (+1 Power to itself) reads nothing of what it Snatched, so the
+    Queen's Power at her Snatch (3 or 4 by the order) changes nothing."""
+    g = game([SHIPPED["MCL-012"]], [SHIPPED["MCL-053"]],
+             [arena(2, SHIPPED["MCL-001"], "B3"), arena(2, SHIPPED["MCL-052"], "C3")])
+    summon(g, "Crag Titan", "B2")
+    assert g.pending.kind is Kind.SUMMON and len(of(g, "attempt_resolved")) == 2
+
+
+def test_r_mc_17_no_question_when_the_ability_that_would_read_the_power_is_gone():
+    """Homesick is snatched back beside Fire Climber and falls to 0 in either order: its
+    Snatched Back ability, which would read Climber's Power (3 or 5), never triggers."""
+    climber = mk("Climber", "Fire", 3, ["N", "E"], ability=[{"static": {"power": 2, "per": {"side": "friendly",
+                                                                                              "other": True}}}])
+    homesick = mk("Homesick", "Water", 1, ability=[
+        {"static": {"power": -1, "per": {"side": "friendly", "other": True, "element": "Fire"}}},
+        {"when": "snatched_back", "do": [{"power": 1, "on": "snatcher", "group": {"power_max": 3}}]}])
+    g = game([climber], [mk("Spare")], [arena(1, homesick, "A2", controller=2), arena(2, mk("Pup", "Water", 2), "B1")])
+    summon(g, "Climber", "A1")
+    assert g.pending.kind is Kind.SUMMON and of(g, "trigger_waiting") == []
+
+
+@pytest.mark.parametrize("first,controller", [(0, 1), (1, 2)])
+def test_cr_10_1_5_order_asked_when_a_leaves_arena_ability_changes_hands(first, controller):
+    """Boom (-1 Power per enemy Water) dies in either order: Snatched first, it dies as Ann's
+    beside Bea's Wet; after Wet, as Bea's. Its Leaves Arena ability is its Controller's."""
+    boom = mk("Boom", "Light", 1, ability=[
+        {"static": {"power": -1, "per": {"side": "enemy", "element": "Water"}}},
+        {"when": "leaves_arena", "do": [{"power": 3, "on": "friendly", "until": "end_of_turn"}]}])
+    g = game([mk("Att", "Fire", 5, ["N", "E"])], [mk("Spare")], [arena(2, boom, "A2"), arena(2, mk("Wet", "Water", 2), "B1")])
+    summon(g, "Att", "A1")
+    d = g.pending
+    assert d.kind is Kind.ORDER_ATTEMPTS
+    assert {o.order: o.waiting for o in d.context["outcomes"]} == {("A2", "B1"): (("Boom", 1),),
+                                                                  ("B1", "A2"): (("Boom", 2),)}
+    order(g, first, 1 - first)
+    assert [(e.name, e.controller) for e in of(g, "trigger_waiting")] == [("Boom", controller)]

@@ -1,7 +1,7 @@
 """This project's own rulings where even BASELINE.md is silent (docs/rules.md, [R-mc n])."""
 
 import pytest
-from helpers import arena, at, game, kinds, mk, of, order, resolved_names, summon, void
+from helpers import arena, at, game, index, kinds, mk, of, order, resolved_names, summon, void
 
 from momon_cli.engine import Kind
 from momon_cli.engine.actions import leave_arena
@@ -228,3 +228,37 @@ def test_every_test_docs_rules_md_cites_exists():
     assert len(cited) > 50
     missing = [c for c in cited if not (any(n.startswith(c[:-1]) for n in names) if c.endswith("*") else c in names)]
     assert missing == []
+
+
+def test_r_mc_28_two_returns_of_one_momon_due_together_return_it_once():
+    recall = mk("Recall", ability=[{"when": "on_summon", "target": {"side": "friendly", "other": True},
+                                    "do": [{"to_hand": True, "on": "targets", "at": "end_of_turn"},
+                                           {"to_hand": True, "on": "targets", "at": "end_of_turn"}]}])
+    g = game([recall], [mk("Spare")], [arena(1, mk("Mine"), "B2")])
+    summon(g, "Recall", "A1")
+    assert [e.name for e in of(g, "zone_changed")] == ["Mine"] and len(of(g, "return_lapsed")) == 1
+
+
+def test_r_mc_28_a_momon_moved_twice_is_sent_away_once():
+    mover = mk("Mover", ability=[{"when": "on_summon", "do": [{"move": True, "on": "self"}, {"move": True, "on": "self"},
+                                                              {"to_void": "face_up", "on": "moved"}]}])
+    g = game([mover, mk("X")], [mk("Spare")])
+    summon(g, "Mover", "A1")
+    while g.pending is not None and g.pending.kind is Kind.SPACE:
+        g.answer(g.pending.options[0])
+    assert [e.name for e in of(g, "zone_changed")] == ["Mover"]
+
+
+def test_r_mc_28_one_instruction_sends_several_momons_in_one_go():
+    """Sent together: each Momon known as it was before any left, and one group of triggers."""
+    pair = {"static": {"power": 1, "per": {"side": "friendly", "other": True}}}
+    leaves = {"when": "leaves_arena", "do": [{"power": 1, "on": "friendly", "until": "end_of_turn"}]}
+    purge = mk("Purge", "Dark", 9, ability=[{"when": "on_summon", "do": [{"to_void": "face_up", "on": "friendly",
+                                                                          "group": {"other": True}}]}])
+    g = game([purge], [mk("Spare")], [arena(1, mk("TwinA", "Air", 1, ability=[pair, leaves]), "B2"),
+                                      arena(1, mk("TwinB", "Air", 1, ability=[pair, leaves]), "C2")])
+    summon(g, "Purge", "A1")
+    sent = index(g, lambda e: e.kind == "zone_changed")
+    kinds_after = [e.kind for e in g.events[sent:] if e.kind in ("zone_changed", "trigger_waiting")]
+    assert kinds_after == ["zone_changed", "zone_changed", "trigger_waiting", "trigger_waiting"]
+    assert [lki.power for lki in g.state.zones.last_known.values() if lki.card.name.startswith("Twin")] == [3, 3]

@@ -35,6 +35,7 @@ def send(ctx: Rules, objs: Sequence[GameObject], to_zone: str, face_up: bool = T
     Active Player's first [CR 17.2, R-mc 28], as those of State-Based Conditions do."""
     face_up = face_up or to_zone == HAND  # a Hand is hidden by its zone, not by facing
     zones = ctx.state.zones
+    objs = list({o.oid: o for o in objs}.values())  # each object once
     leaving = [o for o in objs if o.zone == ARENA]
     gone = dict(zip((o.oid for o in leaving), leave_arena(ctx, leaving, to_zone, face_up), strict=True))
     for obj in objs:  # an object that has moved keeps its old zone and Space: a new one replaced it

@@ -192,6 +192,12 @@ class Ability:
     static: Static | None = None
     models: str = ""  # the rules example this ability behaves as (``models = "FBD 134"``), for readers
 
+    def reads_power_at_snatch(self, on: str) -> bool:
+        """Whether a step acts on ``on`` ("snatched" or "snatcher") narrowed by a Power bound:
+        the one reading of the Power a Momon had at a Snatch (instructions.affected)."""
+        return any(i.on == on and i.group is not None and (i.group.power_max is not None or i.group.power_min is not None)
+                   for i in self.do)
+
 
 @dataclass(frozen=True, slots=True)
 class CardDef:

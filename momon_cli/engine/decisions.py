@@ -113,17 +113,22 @@ class OrderOutcome:
     order: tuple[str, ...]
     snatched: tuple[str, ...]  # defenders' Spaces that end under the attacker's Controller
     lost: tuple[str, ...]  # Spaces whose Momon leaves the Arena (State-Based Conditions)
-    # The Powers post-Snatch abilities will read [TH 17.5, FBD 159], in resolution order:
-    # each Snatched Momon's Space and Power at its Snatch, when the attacker has an On
-    # Snatch ability; and the Space of each Momon snatched back that has a Snatched Back
-    # ability, with the snatcher's Power at that Snatch.
+    # The Powers at the Snatch that post-Snatch abilities will read [TH 17.5, FBD 159], in
+    # resolution order: each Snatched Momon's Space and Power, when the attacker is still on
+    # the Arena with an On Snatch ability that reads it; the Space of each Momon snatched
+    # back that is still there with a Snatched Back ability that reads the snatcher's Power,
+    # and that Power.
     snatched_powers: tuple[tuple[str, int], ...] = ()
     snatcher_powers: tuple[tuple[str, int], ...] = ()
+    # The abilities that start waiting during the Attempts (Leaves Arena, as State-Based
+    # Conditions take Momons), in their order: the Momon's name and the ability's controller.
+    waiting: tuple[tuple[str, int], ...] = ()
 
     def key(self) -> tuple[object, ...]:
         """What this order leaves behind, whatever the order it resolved in: two orders with
         the same key end alike."""
-        return self.snatched, self.lost, tuple(sorted(self.snatched_powers)), tuple(sorted(self.snatcher_powers))
+        return (self.snatched, self.lost, tuple(sorted(self.snatched_powers)), tuple(sorted(self.snatcher_powers)),
+                self.waiting)
 
 
 Answer = Any  # str, bool, int or a tuple of str: what ``validate`` returns for the kind

@@ -152,7 +152,7 @@ def affected(ctx: Rules, res: Resolution, on: str, group: Filter | None) -> list
             found.append(obj)
         return found
     if on == "moved":
-        return [o for x in res.moved if (o := zones.on_arena(x)) is not None]
+        return [o for x in dict.fromkeys(res.moved) if (o := zones.on_arena(x)) is not None]  # each once
     flt = (group or Filter()).with_side(_GROUP_SIDE[on])
     space = source_space(ctx, t)
     return [o for o in zones.arena_objects() if effects.matches(state, o, flt, t.controller, t.source, space)]

@@ -17,6 +17,7 @@ from . import collect, sbc
 from . import events as ev
 from .actions import change_control
 from .arena import SPACES, sight_target
+from .cards import CardDef
 from .collect import Source
 from .context import Rules
 from .decisions import AttemptView, Decision, Kind, OrderOutcome
@@ -193,7 +194,8 @@ def preview(ctx: Rules, attempts: list[Attempt], cause: Cause, mine: int) -> tup
         return ()
     objects = state.zones.objects
     space_of = {a.defender: a.defender_space for a in attempts}
-    on_snatch = cause.kind != "incite" and bool(objects[attempts[0].attacker].card.triggered("on_snatch"))
+    attacker = attempts[0].attacker
+    reads_snatched = cause.kind != "incite" and _reads(objects[attacker].card, "on_snatch", "snatched")
     outcomes = []
     for order in permutations(attempts):
         trial = Rules(state.clone(queues=False, chance=False))  # its triggers are not kept; it draws nothing
@@ -203,12 +205,19 @@ def preview(ctx: Rules, attempts: list[Attempt], cause: Cause, mine: int) -> tup
         snatched = tuple(a.defender_space for a in attempts
                          if (d := zones.on_arena(a.defender)) is not None and d.controller == mine)
         lost = tuple(s for s in SPACES if s in state.zones.arena and zones.arena.get(s) != state.zones.arena[s])
-        snatched_powers = tuple((space_of[r.oid], r.power) for r in snatches.snatched) if on_snatch else ()
+        # Only what a post-Snatch ability will read: its Source must still be there [CR 11.1.5].
+        snatched_powers = tuple((space_of[r.oid], r.power) for r in snatches.snatched) \
+            if reads_snatched and zones.on_arena(attacker) is not None else ()
         snatcher_powers = tuple((space_of[d.oid], refs[0].power) for d, _, refs in snatches.back
-                                if refs and objects[d.oid].card.triggered("snatched_back"))
+                                if refs and zones.on_arena(d.oid) is not None and _reads(d.card, "snatched_back", "snatcher"))
+        waiting = tuple((e.name, e.controller) for e in trial.events if isinstance(e, ev.TriggerWaiting))
         outcomes.append(OrderOutcome(tuple(a.defender_space for a in order), snatched, lost, snatched_powers,
-                                     snatcher_powers))
+                                     snatcher_powers, waiting))
     return tuple(outcomes)
+
+
+def _reads(card: CardDef, timing: str, on: str) -> bool:
+    return any(a.reads_power_at_snatch(on) for a in card.triggered(timing))
 
 
 def _views(ctx: Rules, attempts: list[Attempt], cause: Cause) -> tuple[AttemptView, ...]:

@@ -20,7 +20,7 @@ from .queue import busy, resolve_all
 from .snatch import run_check
 from .state import TURN_LIMIT, Result
 from .summon import turn_based_summon
-from .zones import HAND
+from .zones import HAND, GameObject
 
 Flow = Generator[Decision, Any, None]
 
@@ -70,14 +70,19 @@ def delayed_returns(ctx: Rules, when: str) -> None:
     if not due:
         return
     state.delayed = [d for d in state.delayed if d not in due]
-    back = []
+    back: dict[int, GameObject] = {}
+    again = []  # a second return of an object due at the same time: it will have changed zones
     for d in due:
         obj = state.zones.objects.get(d.oid)
         if obj is None:  # it changed zones first: follow neither the card nor a new arrival
             ctx.emit(ev.ReturnLapsed(d.oid, d.name))
+        elif d.oid in back:
+            again.append(d)
         else:
-            back.append(obj)
-    send(ctx, back, HAND)  # the returns due together are one event
+            back[d.oid] = obj
+    send(ctx, list(back.values()), HAND)  # the returns due together are one event
+    for d in again:
+        ctx.emit(ev.ReturnLapsed(d.oid, d.name))
 
 
 def play_turn(ctx: Rules) -> Flow:
