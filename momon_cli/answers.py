@@ -23,7 +23,7 @@ class BadAnswer(ValueError):
     """One line saying what was wrong and what is accepted."""
 
 
-ORDER = "each number once, first first, e.g. '2 1' (Enter: as listed)"  # fits 80 columns with its prefix
+ORDER = "each number once, in resolving order, as '2 1' (Enter: as listed)"  # fits 80 columns with its suffix
 ACCEPTED = {
     Kind.SUMMON: "summon <card> <space>, e.g. 'summon 1 B2' or '1 B2'",
     Kind.SPACE: "an empty Space name, e.g. 'B2'",

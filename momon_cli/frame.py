@@ -102,8 +102,12 @@ def _decision_lines(game: Shown, view: View, width: int, room: int) -> list[Text
     if d is not None and view.hand is not None and d.kind is Kind.SUMMON:
         lines.extend(render.hand_lines(game, view.hand, width, room - len(lines)))
     elif d is not None:
-        lines.extend(render.wrap(render.decision_view(game, d, view.seat), width))
-    return lines[:room]
+        lines.extend(render.wrap(render.decision_view(game, d, view.seat, accepted=False), width))
+    if len(lines) > room > 0:  # never cut without saying so
+        hidden = len(lines) - room + 1
+        return lines[:room - 1] + [Text(f"… {hidden} more line{'s' if hidden != 1 else ''}: a larger terminal "
+                                        "shows them", style="dim")]
+    return lines
 
 
 def _news_lines(view: View, width: int) -> list[Text]:

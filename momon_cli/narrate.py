@@ -233,6 +233,12 @@ class Narrator:
                 f"{self.who(2)} {e.scores[1]}. {self.who(e.winner)} wins.{tie}")
 
 
+#: An Attempt's verdict in a few words, for the order question (the log line gives the rule).
+SHORT_VERDICT = {"power": "succeeds on Power", "element": "succeeds on Element", "extra": "succeeds (extra condition)",
+                 "ward": "fails: Ward", "prohibited": "fails: not together", "protected": "fails: protected",
+                 "recheck": "fails: moved or left", "neither": "fails"}
+
+
 def attempt_reason(success: bool, reason: str, ap: int, dp: int, ae: str, de: str) -> str:
     """Why an Attempt succeeds or fails, in words, with its rule."""
     if reason == "power":

@@ -185,9 +185,10 @@ def _attempt_arrow(game: Shown, decision: Decision, direction: str, key: str, se
     return "→"
 
 
-def decision_view(game: Shown, decision: Decision, seat: int | None = None) -> Text:
+def decision_view(game: Shown, decision: Decision, seat: int | None = None, accepted: bool = True) -> Text:
     """Who decides, what, and the numbered options with the state they depend on; arrows are
-    drawn for ``seat`` (the decider's by default)."""
+    drawn for ``seat`` (the decider's by default). ``accepted``: end with what an answer
+    looks like (the full screen says it under the prompt instead)."""
     seat = seat or decision.player
     zones = game.state.zones
     text = Text()
@@ -195,24 +196,13 @@ def decision_view(game: Shown, decision: Decision, seat: int | None = None) -> T
     text.append(clean(f" decides: {decision.prompt}", 2 * LIMIT) + "\n", style="bold")
     kind = decision.kind
     if kind is Kind.ORDER_ATTEMPTS:
-        for i, a in enumerate(decision.options, 1):
-            verdict = narrate.attempt_reason(a.would_succeed, a.reason, a.attacker_power, a.defender_power,
-                                             a.attacker_element, a.defender_element)
+        for i, a in enumerate(decision.options, 1):  # a line each at 80 columns: the log says the rule
             arrow = _attempt_arrow(game, decision, a.direction, a.key, seat)
             text.append(clean(f" {i}. {a.direction} {arrow} {a.defender_name} on {a.key} "
                               f"(Power {a.attacker_power} vs {a.defender_power}, {a.attacker_element} vs "
-                              f"{a.defender_element}): now {verdict}", 2 * LIMIT) + "\n")
-        outcomes = decision.context.get("outcomes", ())
-        waits = len({o.waiting for o in outcomes}) > 1  # said only where the orders differ in it
-        for o in outcomes:  # what each order does, where the engine could tell
-            order = " ".join(str(decision.keys().index(k) + 1) for k in o.order)
-            gone = f"; the Momon on {', '.join(o.lost)} leaves the Arena" if o.lost else ""
-            powers = f"; Snatched at Power {', '.join(f'{s} {p}' for s, p in o.snatched_powers)}" \
-                if o.snatched_powers else ""
-            by = "".join(f"; {s} snatched back by Power {p}" for s, p in o.snatcher_powers)
-            then = f"; then waiting: {', '.join(f'{n} (P{c})' for n, c in o.waiting) or 'nothing'}" if waits else ""
-            text.append(clean(f"   order {order}: Snatches {', '.join(o.snatched) or 'nothing'}{gone}{powers}{by}{then}",
-                              2 * LIMIT) + "\n", style="dim")
+                              f"{a.defender_element}): now {narrate.SHORT_VERDICT[a.reason]}", 2 * LIMIT) + "\n")
+        for orders, does in _order_outcomes(decision):
+            text.append(clean(f"   order {' / '.join(orders)}: {does}", 2 * LIMIT) + "\n", style="dim")
     elif kind is Kind.ORDER_TRIGGERS:
         for i, t in enumerate(decision.options, 1):
             card = _card_by_id(game, t.card)
@@ -240,5 +230,30 @@ def decision_view(game: Shown, decision: Decision, seat: int | None = None) -> T
         text.append(f" Spaces: {' '.join(decision.options)}\n")
     else:  # Kind.SUMMON
         text.append(f" Empty Spaces: {' '.join(zones.empty_spaces())}\n")
-    text.append(f" Answer: {ACCEPTED[kind]}", style="dim")
+    if accepted:
+        text.append(f" Answer: {ACCEPTED[kind]}", style="dim")
+    else:
+        text.rstrip()  # the options' last line break
     return text
+
+
+def _order_outcomes(decision: Decision) -> list[tuple[list[str], str]]:
+    """What each order of the Attempts does, where the engine could tell: orders that do the
+    same share a line (six orders of three Attempts would not fit 80x24 otherwise). Spaces
+    are named in the order the Attempts are listed, whatever order resolves them, so that
+    lines compare at a glance; the abilities that start waiting are named only where the
+    orders differ in them."""
+    outcomes = decision.context.get("outcomes", ())
+    keys = decision.keys()
+    listed = {k: i for i, k in enumerate(keys)}
+    waits = len({o.waiting for o in outcomes}) > 1
+    grouped: dict[str, list[str]] = {}
+    for o in outcomes:
+        gone = f"; the Momon on {', '.join(o.lost)} leaves the Arena" if o.lost else ""
+        powers = sorted(o.snatched_powers, key=lambda sp: listed[sp[0]])
+        at = f"; Snatched at Power {', '.join(f'{s} {p}' for s, p in powers)}" if powers else ""
+        by = "".join(f"; {s} snatched back by Power {p}" for s, p in sorted(o.snatcher_powers, key=lambda sp: listed[sp[0]]))
+        then = f"; then waiting: {', '.join(f'{n} (P{c})' for n, c in o.waiting) or 'nothing'}" if waits else ""
+        does = f"Snatches {', '.join(o.snatched) or 'nothing'}{gone}{at}{by}{then}"
+        grouped.setdefault(does, []).append(" ".join(str(listed[k] + 1) for k in o.order))
+    return [(orders, does) for does, orders in grouped.items()]

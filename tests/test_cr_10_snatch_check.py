@@ -236,13 +236,13 @@ def test_cr_10_3_5_post_snatch_triggers_use_active_then_non_active_order():
     assert resolved_names(g) == ["W2", "W1"]
 
 
-def glutton_against_pup_and_queen(profile, pup_space, queen_space):
+def glutton_against_pup_and_queen(profile, pup_space, queen_space, extra=()):
     """Shipped cards: Tidal Glutton (On Snatch: Ward each Momon it just Snatched with Power 3
     or less, FBD 159) Snatches Cinder Pup and Swarm Queen (3, +1 per other friendly Momon):
     the Queen is at 4 while the Pup is beside her on Bea's side, at 3 once it is not."""
     pool = SHIPPED
     g = game([pool["MCL-036"]], [pool["MCL-053"]],
-             [arena(2, pool["MCL-001"], pup_space), arena(2, pool["MCL-052"], queen_space)], profile)
+             [arena(2, pool["MCL-001"], pup_space), arena(2, pool["MCL-052"], queen_space), *extra], profile)
     summon(g, "Tidal Glutton", "B2")
     return g
 

@@ -135,4 +135,24 @@ def test_order_prompt_shows_the_power_each_order_snatches_at_when_an_ability_rea
     g = glutton_against_pup_and_queen("sequential", "B3", "C2")
     shown = render.decision_view(g, g.pending).plain
     assert "order 1 2: Snatches B3, C2; Snatched at Power B3 2, C2 3" in shown
-    assert "order 2 1: Snatches B3, C2; Snatched at Power C2 4, B3 2" in shown
+    assert "order 2 1: Snatches B3, C2; Snatched at Power B3 2, C2 4" in shown
+
+
+def test_every_order_of_three_attempts_fits_80x24_or_the_cut_is_said():
+    """Glutton Snatches the Pup, Swarm Queen and Bea's Sprite: six orders, which give the Queen
+    three different Powers at her Snatch. They share lines by what they do, so all of them
+    are on an 80x24 screen; where a decision still does not fit, the last line says so."""
+    from test_cr_10_snatch_check import glutton_against_pup_and_queen
+
+    from momon_cli.carddata import load_pool
+    from momon_cli.frame import View, compose
+
+    pool = load_pool()
+    g = glutton_against_pup_and_queen("sequential", "B3", "C2", extra=[arena(2, pool["MCL-053"], "B1")])
+    lines = [line.plain for line in compose(g, View(seat=1, decision=g.pending), 80, 24)]
+    orders = [line for line in lines if line.startswith("   order ")]
+    assert sum(line.split(":")[0].count("/") + 1 for line in orders) == 6, lines
+    assert not any("more line" in line for line in lines) and all(len(line) <= 80 for line in lines)
+    assert any(line.startswith(" 3. S ↓ Ember Sprite on B1") and line.endswith("now succeeds on Power") for line in lines)
+    short = [line.plain for line in compose(g, View(seat=1, decision=g.pending), 80, 24, below=8)]  # a long message
+    assert short[-1].startswith("… ") and "more line" in short[-1] and "a larger terminal shows them" in short[-1]

@@ -54,7 +54,7 @@ def ordering_game():
 def test_ordering_prompt_shows_attempts_their_odds_and_what_each_order_does(tmp_path):
     run = play(ordering_game(), "\nClod B1\n2,1\n\x04", tmp_path)
     assert "Order Clod's Snatch Attempts" in run.text
-    assert "1. N ↑ Breeze on B2 (Power 3 vs 5, Earth vs Air): now succeeds — Earth beats Air (CR 10.2.4)" in run.text
+    assert "1. N ↑ Breeze on B2 (Power 3 vs 5, Earth vs Air): now succeeds on Element" in run.text
     assert "2. E → Drip on C1 (Power 3 vs 4, Earth vs Water): now fails" in run.text
     assert "order 1 2: Snatches B2, C1" in run.text and "order 2 1: Snatches B2" in run.text
     resolved = [line for line in run.text.splitlines() if line.startswith("Attempt ") and " of 2:" in line]
