@@ -19,8 +19,11 @@ TIMING_WORDS = {
     "turn_start": "Turn Start", "end_of_turn": "End of Turn", "leaves_arena": "Leaves Arena",
 }
 ZONES = {"arena": "Arena", "hand": "Hand", "void": "Void"}  # zone names as the rules write them
-UNTIL_WORDS = {"end_of_turn": "until end of turn", "your_next_turn": "until the start of its controller's next turn",
+# A card's "your next turn" is the ability's controller's turn, not that of the Momon's controller.
+UNTIL_WORDS = {"end_of_turn": "until end of turn",
+               "your_next_turn": "until the start of the next turn of the ability's controller",
                "leaves_arena": "while it stays on the Arena"}
+EFFECT_WORDS = {"power": "Power", "set_power": "set Power", "element": "Element", "ward": "Ward"}
 OUTCOME_WORDS = {
     "resolved": "resolves.", "declined": "is declined by its controller.",
     "no_legal_targets": "does nothing: its targets are gone (CR 17.3).",
@@ -159,7 +162,7 @@ class Narrator:
         return f"{e.name} goes from the {where} to {self.who(e.owner)}'s Void {face}: a new object (TH 17.3)."
 
     def _return_scheduled(self, e: ev.ReturnScheduled) -> str:
-        when = "at end of turn" if e.at == "end_of_turn" else "at the start of its controller's next turn"
+        when = "at end of turn" if e.at == "end_of_turn" else "at the start of the next turn of the ability's controller"
         return f"{e.name} will return to its Owner's Hand {when}, if it is still where it is now (TH 17.7)."
 
     def _return_lapsed(self, e: ev.ReturnLapsed) -> str:
@@ -189,7 +192,7 @@ class Narrator:
 
     def _expired(self, e: ev.Expired) -> str:
         when = "end of turn" if e.when == "end_of_turn" else "start of turn"
-        return f"The {e.what} effect on {e.name} expires ({when})."
+        return f"The {EFFECT_WORDS.get(e.what, e.what)} effect on {e.name} expires ({when})."
 
     def _check_started(self, e: ev.SnatchCheckStarted) -> str:
         self.resolved = 0

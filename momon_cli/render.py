@@ -114,9 +114,12 @@ def hand_lines(game: Shown, player: int, width: int, room: int) -> list[Text]:
     if len(full) <= room:
         return full
     if len(cards) + 1 <= room:
-        return [title] + [_hand_entry(i, c, False).append(" · " + clean(card_text(c), 2 * LIMIT) if c.abilities else "",
-                                                          style="dim")
-                          for i, c in enumerate(cards, 1)]
+        lines = [_hand_entry(i, c, False).append(" · " + clean(card_text(c), 2 * LIMIT) if c.abilities else "",
+                                                 style="dim")
+                 for i, c in enumerate(cards, 1)]
+        for line in lines:  # a cut ability text says it is cut: 'inspect <card>' reads it whole
+            line.truncate(width, overflow="ellipsis")
+        return [title] + lines
     half = (width - 1) // 2
     entries = [_hand_entry(i, c, True) for i, c in enumerate(cards, 1)]
     for e in entries:

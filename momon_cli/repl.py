@@ -39,20 +39,27 @@ LINE_LIMIT = 4096  # characters in one typed or scripted line
 
 HELP = """Answer the prompt, or type a command:
   help                  this text
-  inspect <space|card>  a Momon on the Arena (e.g. 'inspect B2') or any card you can see
-  log [n]               the last n lines of the game, each with its rule (default 10)
-  queue                 the ability resolving now and the ones waiting, with their targets
-  rules <word|rule>     look up the rules ('rules ward', 'rules CR 10.2.4' as narration cites)
+  inspect <space|card>  a Momon on the Arena (e.g. 'inspect B2') or any card
+                        you can see
+  log [n]               the last n lines of the game, each with its rule
+                        (default: the newest 10 that fit; a number pages)
+  queue                 the ability resolving now and the ones waiting,
+                        with their targets
+  rules <word|rule>     look up the rules: 'rules ward', or 'rules CR 10.2.4'
+                        as the log cites it
   elements              which Element beats which
-  view seat|p1|p2       draw the Arena from the deciding player's seat, or always from one
-  undo                  take back your last answer (before the other player has seen more)
-  concede [name]        give up: the other player wins (either player may concede)
-  save                  where this game is saved (every answer is saved as you play)
-  quit                  save and leave; resume later with 'momon play --resume last'
+  view seat|p1|p2       draw the Arena from the deciding player's seat, or
+                        always from one
+  undo                  take back your last answer (before the other player
+                        has seen more)
+  concede [name]        give up: the other player wins (either may concede)
+  save                  where this game is saved (every answer is saved)
+  quit                  save and leave; resume with 'momon play --resume last'
 Tab completes the word where the cursor is; Up/Down walk your own history.
-Arena cells: name and marks (W Ward, T2 Token worth 2, ≠ controlled by its non-Owner), then
-Controller (P1 cyan, P2 magenta), Power (* changed), Element, Stars and the Sights as arrows:
-up is away from the player whose seat the Arena is drawn from."""
+Arena cells: name and marks (W Ward, T2 Token worth 2, ≠ controlled by its
+non-Owner), then Controller (P1 cyan, P2 magenta), Power (* changed), Element,
+Stars and the Sights as arrows: up is away from the player whose seat the
+Arena is drawn from."""
 
 
 class ScriptReader:
@@ -331,7 +338,8 @@ class HotSeat:
                 return None
             for full, _ in self.log[-int(arg or 10):]:
                 self._show(Text(full))
-            self.view.info_latest = True
+            # 'log' alone keeps its newest lines on screen; 'log 30' asked for thirty: they page
+            self.view.info_latest = not arg
         elif word == "queue":
             queue = render.queue_lines(game, self.watch.resolving())
             self._show(Text("\n".join(queue) if queue else "The Trigger Queue is empty."))
@@ -384,7 +392,8 @@ class HotSeat:
             self.view.info = [Text(f"{names[player - 1]}, concede the game? (y/n)", style="bold")]
             answer = self.reader.read(f"{names[player - 1]} concedes? (y/n) ")
             self.view.clear_info()
-            if answer.strip().lower() not in ("y", "yes"):
+            if answer.strip().lower() not in ("y", "yes"):  # anything but yes keeps the game, and says so
+                self._note(f"{names[player - 1]} does not concede; the game goes on.")
                 return None
         self.recorder.concede(player)
         return "answered"

@@ -110,6 +110,14 @@ def test_the_news_of_the_other_players_turn_keeps_its_lines_beside_a_full_hand_a
     assert all(f"Momon {i}" in text for i in range(7))  # the Hand is still listed, more compactly
 
 
+def test_a_hand_one_card_a_line_marks_the_ability_text_it_cuts():
+    ability = [{"when": "on_summon", "do": [{"power": -1, "on": "enemy", "group": {"element": "Water"},
+                                             "until": "your_next_turn"}]}]
+    g = game([mk(f"Momon {i}", ability=ability) for i in range(6)], [mk("Imp")], [])
+    lines = [line.plain for line in render.hand_lines(g, 1, 80, 7)]
+    assert len(lines) == 7 and all(len(line) <= 80 and line.endswith("…") for line in lines[1:]), lines
+
+
 def test_the_news_names_zones_as_the_rules_do():
     from momon_cli.engine import events as ev
     from momon_cli.narrate import summary

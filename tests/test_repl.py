@@ -107,7 +107,8 @@ def test_invalid_target_yes_no_and_pick_inputs(tmp_path):
 
 
 def test_concession_ends_the_game_for_the_deciding_player(tmp_path):
-    run = play(standard_game(), "\nconcede\nn\nconcede\ny\n", tmp_path)
+    run = play(standard_game(), "\nconcede\nmaybe\nconcede\ny\n", tmp_path)
+    assert "Ann does not concede; the game goes on." in run.text  # anything but yes, said
     g = run.hot_seat.game
     assert g.result.reason == "concession" and g.result.winner == 2
     assert "Game over — concession" in run.printed and "Winner: Bea" in run.printed and run.code == 0
@@ -192,7 +193,7 @@ def test_log_takes_a_number_and_keeps_the_newest_lines_when_they_do_not_fit(tmp_
     view = View(info=[Text(f"line {i}") for i in range(30)], info_latest=True)
     shown = [t.plain for t in _info_lines(view, 80, 10)]
     assert shown[0].startswith("… 21 earlier lines") and shown[-1] == "line 29" and len(shown) == 10
-    assert not view.next_page()  # a log is not paged: its newest lines are the ones that count
+    assert not view.next_page()  # 'log' alone is not paged: its newest lines are the ones that count
     g = game([mk("Pup")], [mk("Imp")], [])
     run = play(g, "\nlog abc\n\x04", tmp_path)
     assert "log takes a number of lines" in run.text
@@ -234,3 +235,17 @@ def test_the_news_at_a_summon_is_the_other_players_turn_not_ones_own(tmp_path):
     news = [line for frame in run.frames for line in frame.splitlines() if line.startswith("Meanwhile:")]
     assert news and news[-1] == "Meanwhile: Bea Summoned Imp to D4."
     assert "Ann Snatched Mouse on A2." in run.text  # she saw it happen, in her own turn's log
+
+
+def test_log_with_a_number_pages_the_lines_it_asked_for(tmp_path):
+    """'log 40' pages like any long output (Enter: the next page); 'log' alone keeps the newest
+    lines in view when they do not all fit."""
+    for typed, latest in (("log 40", False), ("log", True)):
+        run = play(ordering_game(), f"\nClod B1\n2,1\n\n{typed}\n\x04", tmp_path)
+        assert run.hot_seat.view.info and run.hot_seat.view.info_latest is latest
+
+
+def test_help_fits_80_columns_so_no_line_wraps_to_the_left_edge():
+    from momon_cli.repl import HELP
+
+    assert all(len(line) <= 80 for line in HELP.splitlines())
