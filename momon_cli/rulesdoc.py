@@ -93,7 +93,8 @@ def _as_citation(query: str) -> set[str] | None:
 
 def lookup(query: str, limit: int = 6) -> list[Passage]:
     """Passages citing the rule the query names (or a rule inside it), or holding every word
-    of it with their heading, best first: passages whose heading holds the words come first."""
+    of it with their heading, best first: passages whose heading holds the words come first,
+    then those that use them most (a passage about Ward before one that mentions it once)."""
     cited = _as_citation(query)
     if cited is not None:
         exact = [p for p in passages() if p.cites & cited]
@@ -104,4 +105,5 @@ def lookup(query: str, limit: int = 6) -> list[Passage]:
         return []
     under = [p for p in passages() if all(w in p.heading.lower() for w in words)]
     within = [p for p in passages() if p not in under and all(w in (p.heading + " " + p.text).lower() for w in words)]
+    within.sort(key=lambda p: -sum(p.text.lower().count(w) for w in words))  # stable: ties keep document order
     return (under + within)[:limit]

@@ -61,6 +61,7 @@ def test_cards_decks_deck_check_and_version(tmp_path):
     unknown = runner.invoke(app, ["cards", "--element", "Plasma"])
     assert unknown.exit_code == 1 and unknown.stderr.strip().startswith("--element takes one of: Fire, Water")
     assert "On Summon: give each enemy Momon adjacent" in runner.invoke(app, ["cards", "MCL-003"]).output
+    assert "Abyss Leviathan (MCL-008)" in runner.invoke(app, ["cards", "leviathan"]).output  # any word of the name
     assert "ember-tide" in runner.invoke(app, ["decks"]).output
     bad = tmp_path / "bad.toml"
     bad.write_text('name = "Too Big"\nformat = "standard"\ncards = ["MCL-008", "MCL-008", "MCL-008"]\n')

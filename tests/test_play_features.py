@@ -68,6 +68,7 @@ def test_in_game_elements_and_rules_render_markdown_without_test_names(tmp_path)
 
 def test_rules_finds_paragraphs_right_under_headings_and_every_citation_narration_prints():
     assert any("Fire Beats Earth" in p.text for p in rulesdoc.lookup("fire"))
+    assert "Ward" in rulesdoc.lookup("ward")[0].text and not rulesdoc.lookup("ward")[0].heading.startswith("5.")
     assert any("Sixteen Spaces" in p.text for p in rulesdoc.lookup("arena"))
     cited = set(narrate.CITATION.findall(Path(narrate.__file__).read_text()))
     assert {"BASELINE 9.1", "CR 10.2.4", "TH 17.6", "Step 1.1"} <= cited
