@@ -57,14 +57,19 @@ def _pick_card(ids: list[str], names: dict[str, str], ref: str, where: str) -> s
     for card_id in ids:
         if card_id.lower() == low:
             return card_id
-    found = sorted({names[i] for i in ids if names[i].lower().startswith(low)})
-    if not found:  # 'lynx' for Ember Lynx: the start of any word of the name
-        found = sorted({names[i] for i in ids if any(w.startswith(low) for w in names[i].lower().split()[1:])})
+    found = sorted(names_starting(low, {names[i] for i in ids}))
     if len(found) == 1:
         return next(i for i in ids if names[i] == found[0])
     if not found:
         raise BadAnswer(f"no card {where} matches {ref[:30]!r}")
     raise BadAnswer(f"{ref[:30]!r} could be {' or '.join(found)}; type more of the name")
+
+
+def names_starting(low: str, names: set[str]) -> set[str]:
+    """The names that start with ``low`` (lower case); failing that, those with a later word
+    that does ('lynx' for Ember Lynx). The prompt and ``momon cards`` find cards alike."""
+    found = {n for n in names if n.lower().startswith(low)}
+    return found or {n for n in names if any(w.startswith(low) for w in n.lower().split()[1:])}
 
 
 def hand_cards(game: Game, player: int) -> tuple[list[str], dict[str, str]]:

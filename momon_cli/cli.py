@@ -566,6 +566,7 @@ def cards_command(
     from rich.table import Table
 
     from . import render
+    from .answers import names_starting
     from .carddata import builtin_deck_names, load_deck
     from .cardtext import card_text, mechanics
 
@@ -585,8 +586,8 @@ def cards_command(
         found = [c for c in found if c.stars == stars]
     if query:
         low = query.lower()
-        found = [c for c in found if c.id.lower() == low or c.name.lower().startswith(low)
-                 or any(word.startswith(low) for word in c.name.lower().split())]  # as the prompt takes 'leviathan'
+        named = names_starting(low, {c.name for c in found})  # as the Summon prompt finds them
+        found = [c for c in found if c.id.lower() == low or c.name in named]
         if len(found) == 1:
             console.print(render.card_panel(found[0]))
             users = [d.name for d in (load_deck(n, pool) for n in builtin_deck_names()) if found[0] in d.cards]

@@ -41,7 +41,7 @@ class View:
     queue: list[str] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     info: list[Text] = field(default_factory=list)  # command output, until the next line is entered
-    info_latest: bool = False  # the output is a log: when it does not fit, keep its end
+    info_latest: bool = False  # the output is 'log' alone: when it does not fit, keep its end
     info_from: int = 0  # the first line of the output on screen (Enter turns the page)
     info_shown: int = 0  # how many of its lines the last frame had room for
     news: str = ""  # what happened since this player's last turn, at their Summon
@@ -51,8 +51,8 @@ class View:
         self.info, self.info_latest, self.info_from, self.info_shown = [], False, 0, 0
 
     def more(self) -> bool:
-        """Whether the output has a page after the one the last frame drew (never for a log,
-        nor before any frame had room for it)."""
+        """Whether the output has a page after the one the last frame drew (never for 'log'
+        alone, which keeps its newest lines, nor before any frame had room for it)."""
         return not self.info_latest and 0 < self.info_shown and self.info_from + self.info_shown < len(self.info)
 
     def next_page(self) -> bool:
@@ -103,10 +103,11 @@ def _decision_lines(game: Shown, view: View, width: int, room: int) -> list[Text
         lines.extend(render.hand_lines(game, view.hand, width, room - len(lines)))
     elif d is not None:
         lines.extend(render.wrap(render.decision_view(game, d, view.seat, accepted=False), width))
-    if len(lines) > room > 0:  # never cut without saying so
-        hidden = len(lines) - room + 1
-        return lines[:room - 1] + [Text(f"… {hidden} more line{'s' if hidden != 1 else ''}: a larger terminal "
-                                        "shows them", style="dim")]
+    if room <= 0:
+        return []
+    if len(lines) > room:  # never cut without saying so
+        return lines[:room - 1] + [Text(f"… {len(lines) - room + 1} more lines: a larger terminal shows them",
+                                        style="dim")]
     return lines
 
 
@@ -141,7 +142,7 @@ def _info_lines(view: View, width: int, room: int) -> list[Text]:
         view.info_shown = len(rest)
         return rest
     if view.info_latest:
-        hidden = Text(f"… {len(rest) - room + 1} earlier lines: a larger terminal shows them", style="dim")
+        hidden = Text(f"… {len(rest) - room + 1} earlier lines: 'log {len(view.info)}' pages them", style="dim")
         view.info_shown = room - 1
         return [hidden] + rest[len(rest) - room + 1:]
     view.info_shown = room - 1

@@ -20,8 +20,8 @@ TIMING_WORDS = {
 }
 ZONES = {"arena": "Arena", "hand": "Hand", "void": "Void"}  # zone names as the rules write them
 # A card's "your next turn" is the ability's controller's turn, not that of the Momon's controller.
-UNTIL_WORDS = {"end_of_turn": "until end of turn",
-               "your_next_turn": "until the start of the next turn of the ability's controller",
+NEXT_TURN = "the start of the next turn of the ability's controller"
+UNTIL_WORDS = {"end_of_turn": "until end of turn", "your_next_turn": f"until {NEXT_TURN}",
                "leaves_arena": "while it stays on the Arena"}
 EFFECT_WORDS = {"power": "Power", "set_power": "set Power", "element": "Element", "ward": "Ward"}
 OUTCOME_WORDS = {
@@ -162,7 +162,7 @@ class Narrator:
         return f"{e.name} goes from the {where} to {self.who(e.owner)}'s Void {face}: a new object (TH 17.3)."
 
     def _return_scheduled(self, e: ev.ReturnScheduled) -> str:
-        when = "at end of turn" if e.at == "end_of_turn" else "at the start of the next turn of the ability's controller"
+        when = "at end of turn" if e.at == "end_of_turn" else f"at {NEXT_TURN}"
         return f"{e.name} will return to its Owner's Hand {when}, if it is still where it is now (TH 17.7)."
 
     def _return_lapsed(self, e: ev.ReturnLapsed) -> str:
@@ -239,7 +239,7 @@ class Narrator:
 #: An Attempt's verdict in a few words, for the order question (the log line gives the rule).
 SHORT_VERDICT = {"power": "succeeds on Power", "element": "succeeds on Element", "extra": "succeeds (extra condition)",
                  "ward": "fails: Ward", "prohibited": "fails: not together", "protected": "fails: protected",
-                 "recheck": "fails: moved or left", "neither": "fails"}
+                 "recheck": "fails: moved, left or same side", "neither": "fails"}
 
 
 def attempt_reason(success: bool, reason: str, ap: int, dp: int, ae: str, de: str) -> str:

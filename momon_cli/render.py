@@ -101,8 +101,9 @@ def _hand_entry(i: int, card: CardDef, short: bool) -> Text:
 
 
 def hand_lines(game: Shown, player: int, width: int, room: int) -> list[Text]:
-    """The Hand in at most ``room`` lines: with abilities when they fit, else one card a line,
-    else two cards a line (✦ marks an ability: 'inspect <card>' reads it)."""
+    """The Hand in at most ``room`` lines: with abilities when they fit, else one card a line
+    (its ability text cut with "…" at the width), else two cards a line (✦ marks an ability:
+    'inspect <card>' reads it)."""
     zones = game.state.zones
     cards = [zones.objects[o].card for o in zones.hands[player]]
     title = Text.assemble(player_label(game, player), "'s Hand — summon <card> <space>:")

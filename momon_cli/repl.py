@@ -62,6 +62,11 @@ Stars and the Sights as arrows: up is away from the player whose seat the
 Arena is drawn from."""
 
 
+def help_text(kind: Kind) -> str:
+    """``help`` at a prompt of this kind: the commands, then what the prompt accepts."""
+    return HELP + f"\nThis prompt accepts:\n  {ACCEPTED[kind]}"
+
+
 class ScriptReader:
     """Lines a person would type, from a file or stdin: no pauses, each prompt and answer echoed.
 
@@ -329,7 +334,7 @@ class HotSeat:
     def _command(self, word: str, arg: str, decision: Decision):
         game = self.game
         if word == "help":
-            self._show(Text(HELP + f"\nThis prompt accepts: {ACCEPTED[decision.kind]}"))
+            self._show(Text(help_text(decision.kind)))
         elif word == "inspect":
             self._inspect(arg, decision.player)
         elif word == "log":

@@ -28,10 +28,14 @@ class Passage:
     text: str  # Markdown, as written
     cites: frozenset[str]
 
-    def markdown(self) -> str:
-        """The passage for players: its heading in bold, without test names or file paths."""
+    def shown(self) -> str:
+        """The passage's text as players read it: without test names or file paths."""
         body = _TESTS_ONLY.sub("", self.text)
-        body = _FILE_SENTENCE.sub("", _TEST_NAME.sub("", body)).strip()
+        return _FILE_SENTENCE.sub("", _TEST_NAME.sub("", body)).strip()
+
+    def markdown(self) -> str:
+        """The passage for players: its heading in bold, then :meth:`shown`."""
+        body = self.shown()
         return f"**{self.heading}**\n\n{body}" if self.heading else body
 
 
@@ -104,6 +108,8 @@ def lookup(query: str, limit: int = 6) -> list[Passage]:
     if not words:
         return []
     under = [p for p in passages() if all(w in p.heading.lower() for w in words)]
-    within = [p for p in passages() if p not in under and all(w in (p.heading + " " + p.text).lower() for w in words)]
-    within.sort(key=lambda p: -sum(p.text.lower().count(w) for w in words))  # stable: ties keep document order
-    return (under + within)[:limit]
+    # Matched and ranked on what the player is shown (a test name mentioning Ward is not)
+    rest = [(p, (p.heading + " " + p.shown()).lower()) for p in passages() if p not in under]
+    matching = [(p, text) for p, text in rest if all(w in text for w in words)]
+    matching.sort(key=lambda pt: -sum(pt[1].count(w) for w in words))  # stable: ties keep document order
+    return (under + [p for p, _ in matching])[:limit]

@@ -69,10 +69,13 @@ class Screen:
         return ANSI(to_ansi(lines, get_app().output.get_size().columns))
 
     def _message_lines(self) -> list[Text]:
-        """The message wrapped to up to three lines, taken from the frame; or the hint, on one."""
+        """The message wrapped to up to three lines, then the hint on one (what an answer looks
+        like stays in view whatever was said last); lines taken from the frame."""
+        hint = Text(self.hint() if callable(self.hint) else self.hint, style="dim")
         if not self.message.plain:
-            return [Text(self.hint() if callable(self.hint) else self.hint, style="dim")]
-        return lines_of(self.message, get_app().output.get_size().columns)[:MESSAGE_LINES] or [Text()]
+            return [hint]
+        said = lines_of(self.message, get_app().output.get_size().columns)[:MESSAGE_LINES] or [Text()]
+        return said + ([hint] if hint.plain else [])
 
     def _top(self) -> ANSI:
         size = get_app().output.get_size()

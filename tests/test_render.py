@@ -164,3 +164,24 @@ def test_every_order_of_three_attempts_fits_80x24_or_the_cut_is_said():
     assert any(line.startswith(" 3. S ↓ Ember Sprite on B1") and line.endswith("now succeeds on Power") for line in lines)
     short = [line.plain for line in compose(g, View(seat=1, decision=g.pending), 80, 24, below=8)]  # a long message
     assert short[-1].startswith("… ") and "more line" in short[-1] and "a larger terminal shows them" in short[-1]
+
+
+def test_every_reason_an_attempt_can_end_with_has_its_few_words():
+    import inspect as source
+    import re as regex
+
+    from momon_cli import narrate
+    from momon_cli.engine import snatch
+
+    reasons = set(regex.findall(r'reason = "(\w+)"', source.getsource(snatch.judge)))
+    assert len(reasons) >= 7 and reasons <= set(narrate.SHORT_VERDICT)
+
+
+def test_your_next_turn_is_the_abilitys_controllers_and_effects_are_named_as_the_rules_do():
+    from momon_cli.engine import events as ev
+    from momon_cli.narrate import Narrator
+
+    n = Narrator(("Ann", "Bea"))
+    assert "until the start of the next turn of the ability's controller" in n.line(
+        ev.WardGranted(4, "Pup", "your_next_turn", False))
+    assert n.line(ev.Expired(1, "ward", 4, "Pup", "start_of_turn")).startswith("The Ward effect on Pup expires")

@@ -173,6 +173,7 @@ def test_a_long_error_wraps_under_the_arena_instead_of_losing_its_end(tmp_path):
         words = term.words
         assert "B2 is not empty. Accepted: summon <card> <space>, e.g. 'summon 1 B2' or '1 B2'." in words, term.text
         assert term.lines[-1].startswith("Ann ›")
+        assert term.lines[-2].rstrip().endswith("· Tab · help"), term.text  # what an answer looks like stays in view
         term.type("1 A1", then="Ann ›")
     finally:
         term.close()
