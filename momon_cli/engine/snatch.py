@@ -183,8 +183,9 @@ def _report(ctx: Rules, a: Attempt, of: int, j: Judgement) -> None:
 def preview(ctx: Rules, attempts: list[Attempt], cause: Cause, mine: int) -> tuple[OrderOutcome, ...] | None:
     """What each order of the Attempts would do, played on a copy of the state: the
     defenders ``mine`` (the attacker's Controller as the Check began) ends up with, who
-    leaves the Arena, and the Powers at the Snatches that post-Snatch abilities will read.
-    None when there are too many orders to show. The order can only matter when Power
+    leaves the Arena, the abilities that start waiting meanwhile, and the Powers at the
+    Snatches that post-Snatch abilities will read. None when there are too many orders to
+    show. The order can only matter when Power
     depends on the board; without such a Momon every order ends alike, which the empty
     tuple says without playing any."""
     state = ctx.state
@@ -217,6 +218,7 @@ def preview(ctx: Rules, attempts: list[Attempt], cause: Cause, mine: int) -> tup
 
 
 def _reads(card: CardDef, timing: str, on: str) -> bool:
+    """Whether one of the card's ``timing`` abilities reads a Power at the Snatch."""
     return any(a.reads_power_at_snatch(on) for a in card.triggered(timing))
 
 
