@@ -76,7 +76,8 @@ class Narrator:
 
     def _game_started(self, e: ev.GameStarted) -> str:
         self.names = (e.names[0], e.names[1])
-        how = "drawn from the seed" if e.chosen_by == "seed" else "named by the players"
+        # "players": named by --first or by the position the game starts from
+        how = "drawn from the seed" if e.chosen_by == "seed" else "named for this game"
         return (f"New game ({e.profile} rules, seed {e.seed}). {self.who(e.first_player)} goes first "
                 f"({how}) and takes the First Player Token (BASELINE 6.2).")
 

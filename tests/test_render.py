@@ -185,3 +185,12 @@ def test_your_next_turn_is_the_abilitys_controllers_and_effects_are_named_as_the
     assert "until the start of the next turn of the ability's controller" in n.line(
         ev.WardGranted(4, "Pup", "your_next_turn", False))
     assert n.line(ev.Expired(1, "ward", 4, "Pup", "start_of_turn")).startswith("The Ward effect on Pup expires")
+
+
+def test_a_first_player_named_for_the_game_is_not_said_to_be_the_players_choice():
+    """--first and a position file both name the First Player (chosen_by "players")."""
+    from momon_cli.engine import events as ev
+    from momon_cli.narrate import Narrator
+
+    line = Narrator().line(ev.GameStarted("sequential", 7, ("Ann", "Bea"), 1, "players"))
+    assert "Ann goes first (named for this game)" in line
