@@ -112,7 +112,7 @@ def _fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _data_error(err: "DataError") -> None:
+def _data_error(err: "DataError") -> NoReturn:
     for line in err.problems:
         typer.secho(clean(line, MESSAGE_LIMIT), err=True, fg=typer.colors.RED)
     raise typer.Exit(1)

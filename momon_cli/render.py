@@ -251,12 +251,16 @@ def _order_outcomes(decision: Decision) -> list[tuple[list[str], str]]:
     keys = decision.keys()
     listed = {k: i for i, k in enumerate(keys)}
     waits = len({o.waiting for o in outcomes}) > 1
+
+    def as_listed(powers: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
+        return sorted(powers, key=lambda space_power: listed[space_power[0]])
+
     grouped: dict[str, list[str]] = {}
     for o in outcomes:
         gone = f"; the Momon on {', '.join(o.lost)} leaves the Arena" if o.lost else ""
-        powers = sorted(o.snatched_powers, key=lambda sp: listed[sp[0]])
+        powers = as_listed(o.snatched_powers)
         at = f"; Snatched at Power {', '.join(f'{s} {p}' for s, p in powers)}" if powers else ""
-        by = "".join(f"; {s} snatched back by Power {p}" for s, p in sorted(o.snatcher_powers, key=lambda sp: listed[sp[0]]))
+        by = "".join(f"; {s} snatched back by Power {p}" for s, p in as_listed(o.snatcher_powers))
         then = f"; then waiting: {', '.join(f'{n} (P{c})' for n, c in o.waiting) or 'nothing'}" if waits else ""
         does = f"Snatches {', '.join(o.snatched) or 'nothing'}{gone}{at}{by}{then}"
         grouped.setdefault(does, []).append(" ".join(str(listed[k] + 1) for k in o.order))

@@ -30,12 +30,13 @@ def leave_arena(ctx: Rules, objs: Sequence[GameObject], to_zone: str, face_up: b
 
 def send(ctx: Rules, objs: Sequence[GameObject], to_zone: str, face_up: bool = True) -> None:
     """Send to the Owner's Void or Return to the Owner's Hand, from wherever each one is
-    [TH 17.3, 17.7]. The Momons one instruction (or one expiration) sends go together: one
-    event, so the Leaves Arena triggers of those that left the Arena wait as one group, the
-    Active Player's first [CR 17.2, R-mc 28], as those of State-Based Conditions do."""
+    [TH 17.3, 17.7]; each object once (its callers, instructions.affected and
+    turn.delayed_returns, never name one twice). The Momons one instruction (or one
+    expiration) sends go together: one event, so the Leaves Arena triggers of those that left
+    the Arena wait as one group, the Active Player's first [CR 17.2, R-mc 28], as those of
+    State-Based Conditions do."""
     face_up = face_up or to_zone == HAND  # a Hand is hidden by its zone, not by facing
     zones = ctx.state.zones
-    objs = list({o.oid: o for o in objs}.values())  # each object once
     leaving = [o for o in objs if o.zone == ARENA]
     gone = dict(zip((o.oid for o in leaving), leave_arena(ctx, leaving, to_zone, face_up), strict=True))
     for obj in objs:  # an object that has moved keeps its old zone and Space: a new one replaced it

@@ -185,9 +185,8 @@ def preview(ctx: Rules, attempts: list[Attempt], cause: Cause, mine: int) -> tup
     defenders ``mine`` (the attacker's Controller as the Check began) ends up with, who
     leaves the Arena, the abilities that start waiting meanwhile, and the Powers at the
     Snatches that post-Snatch abilities will read. None when there are too many orders to
-    show. The order can only matter when Power
-    depends on the board; without such a Momon every order ends alike, which the empty
-    tuple says without playing any."""
+    show. The order can only matter when Power depends on the board; without such a Momon
+    every order ends alike, which the empty tuple says without playing any."""
     state = ctx.state
     if len(attempts) > PREVIEW_LIMIT:
         return None
