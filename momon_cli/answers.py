@@ -1,21 +1,23 @@
 """Typed lines to engine answers: the accepted forms of every decision (the --script contract).
 
 - summon: ``summon <card> <space>`` or ``<card> <space>``; ``<card>`` is a 1-based Hand
-  position, a card id, or an unambiguous name prefix; spaces are ``A1``-``D4``
+  position, a card id, or an unambiguous name prefix (only the position tells apart two
+  copies of which one has spent a once-only right); spaces are ``A1``-``D4``
 - an ordering: the option numbers (or keys) in the wanted order, ``2 1`` or ``2,1``;
-  an empty line keeps the listed order
+  an empty line, or ``listed`` (what a script writes, since it skips blank lines), keeps
+  the listed order
 - targets: Space names or option numbers; ``none`` (or an empty line) where none is allowed
 - yes/no: ``y`` or ``n``
 - a card to Summon: its option number, id or name prefix
 - a face-down pick or a Space: its position number / its Space name
 
-Every answer names things by the board (card ids, Spaces, option keys), as the engine
+Every answer names things by the board (copy keys, Spaces, option keys), as the engine
 and the game record take them.
 """
 
 from __future__ import annotations
 
-from .engine import Decision, Game, Kind
+from .engine import Decision, Game, Kind, card_of_key, key_of
 from .engine.arena import SPACES
 
 
@@ -45,24 +47,30 @@ def _number(token: str) -> int | None:
     return int(token) if token.isascii() and token.isdecimal() and len(token) <= 6 else None
 
 
-def _pick_card(ids: list[str], names: dict[str, str], ref: str, where: str) -> str:
-    """One of ``ids`` by 1-based number, id, or the unambiguous start of its name (or, failing
-    that, of a later word of its name)."""
+def _pick_card(keys: list[str], names: dict[str, str], ref: str, where: str) -> str:
+    """One of ``keys`` (copy keys, a list position each) by 1-based number, card id, or the
+    unambiguous start of its name (or, failing that, of a later word of its name). The id is
+    the copy with no once-only right spent; a name that fits two copies which differ (one has
+    spent a once-only right) is refused, since only the number tells them apart [R-mc 19]."""
     n = _number(ref)
-    if n is not None and 1 <= n <= len(ids):
-        return ids[n - 1]
+    if n is not None and 1 <= n <= len(keys):
+        return keys[n - 1]
     if n is not None or ref.isascii() and ref.lstrip("+-").isdecimal():  # any other whole number
-        raise BadAnswer(f"there is no card {ref[:12]} {where} (1-{len(ids)})")
+        raise BadAnswer(f"there is no card {ref[:12]} {where} (1-{len(keys)})")
     low = ref.lower()
-    for card_id in ids:
-        if card_id.lower() == low:
-            return card_id
-    found = sorted(names_starting(low, {names[i] for i in ids}))
-    if len(found) == 1:
-        return next(i for i in ids if names[i] == found[0])
-    if not found:
+    fits = [k for k in keys if k.lower() == low] or [k for k in keys if card_of_key(k).lower() == low]
+    if not fits:
+        found = sorted(names_starting(low, {names[k] for k in keys}))
+        if len(found) > 1:
+            raise BadAnswer(f"{ref[:30]!r} could be {' or '.join(found)}; type more of the name")
+        fits = [k for k in keys if found and names[k] == found[0]]
+    if not fits:
         raise BadAnswer(f"no card {where} matches {ref[:30]!r}")
-    raise BadAnswer(f"{ref[:30]!r} could be {' or '.join(found)}; type more of the name")
+    if len(set(fits)) > 1:
+        numbers = " or ".join(str(i) for i, k in enumerate(keys, 1) if k in fits)
+        raise BadAnswer(f"the copies of {names[fits[0]]} differ (a once-only right is spent); give its number, "
+                        f"{numbers}")
+    return fits[0]
 
 
 def names_starting(low: str, names: set[str]) -> set[str]:
@@ -73,10 +81,11 @@ def names_starting(low: str, names: set[str]) -> set[str]:
 
 
 def hand_cards(game: Game, player: int) -> tuple[list[str], dict[str, str]]:
-    """The Hand as the player sees it: card ids by position, and each id's name."""
-    zones = game.state.zones
-    cards = [zones.objects[o].card for o in zones.hands[player]]
-    return [c.id for c in cards], {c.id: c.name for c in cards}
+    """The Hand as the player sees it: each position's copy key, and each key's name."""
+    state = game.state
+    keys = [key_of(state, o) for o in state.zones.hands[player]]
+    names = {key_of(state, o): state.zones.objects[o].card.name for o in state.zones.hands[player]}
+    return keys, names
 
 
 def parse(game: Game, decision: Decision, line: str) -> object:
@@ -85,7 +94,7 @@ def parse(game: Game, decision: Decision, line: str) -> object:
     kind = decision.kind
     if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
         keys = decision.keys()
-        if not tokens:
+        if not tokens or [t.lower() for t in tokens] == ["listed"]:  # a script's Enter: its blank lines are skipped
             return keys
         numbers = [n for t in tokens if (n := _number(t)) is not None]
         if len(numbers) != len(tokens) or sorted(numbers) != list(range(1, len(keys) + 1)):
@@ -105,20 +114,20 @@ def parse(game: Game, decision: Decision, line: str) -> object:
         space = tokens[-1].upper()
         if space not in SPACES:
             raise _bad(decision, f"{tokens[-1][:10]!r} is not a Space (A1-D4)")
-        ids, names = hand_cards(game, decision.player)
-        card_id = _pick_card(ids, names, " ".join(tokens[:-1]), "in the Hand")
-        if (card_id, space) not in decision.options:
+        hand, names = hand_cards(game, decision.player)
+        key = _pick_card(hand, names, " ".join(tokens[:-1]), "in the Hand")
+        if (key, space) not in decision.options:
             raise _bad(decision, f"{space} is not empty")
-        return card_id, space
+        return key, space
     if kind is Kind.SPACE:
         space = tokens[0].upper()
         if len(tokens) != 1 or space not in decision.options:
             raise _bad(decision, f"{line.strip()[:20]!r} is not one of the Spaces offered")
         return space
     if kind is Kind.CARD:
-        ids = list(decision.options)
+        offered = list(decision.options)
         names = {c.id: c.name for c in (o.card for o in game.state.zones.objects.values())}
-        return _pick_card(ids, names, " ".join(tokens), "offered")
+        return _pick_card(offered, {k: names[card_of_key(k)] for k in offered}, " ".join(tokens), "offered")
     if kind is Kind.TARGETS:
         chosen = []
         for t in tokens:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
-from .engine import CardDef, Decision, Game, Kind
+from .engine import CardDef, Decision, Game, Kind, card_of_key
 from .engine.arena import sight_target
 from .engine.context import Rules
 from .engine.effects import power
@@ -116,7 +116,7 @@ def _quick_summon(state: GameState, decision: Decision, rng: random.Random) -> o
     most enemy Momons it would beat on Power or Element (ties at random)."""
     zones = state.zones
     player = decision.player
-    card_id = rng.choice(sorted({c for c, _ in decision.options}))
+    card_id = card_of_key(rng.choice(sorted({c for c, _ in decision.options})))
     card = next(zones.objects[o].card for o in zones.hands[player] if zones.objects[o].card.id == card_id)
     beats = state.setup.matrix.beats
     best, spaces = -1, []

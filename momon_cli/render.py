@@ -15,9 +15,10 @@ from . import narrate
 from .answers import ACCEPTED
 from .arena_view import ARROW, COMPASS, PLAYER_STYLE, arena_lines
 from .cardtext import ability_text, card_text
-from .engine import Decision, Kind
+from .engine import Decision, Kind, card_of_key, key_of
 from .engine.arena import screen_direction, sight_target
 from .engine.cards import CardDef
+from .engine.decisions import SPENT
 from .engine.effects import element, has_ward, power, scores, token_value
 from .engine.triggers import Batch, Trigger
 from .engine.zones import GameObject
@@ -89,13 +90,16 @@ def card_line(card: CardDef) -> str:
                  2 * LIMIT)
 
 
-def _hand_entry(i: int, card: CardDef, short: bool) -> Text:
+def _hand_entry(i: int, card: CardDef, short: bool, spent: bool = False) -> Text:
     """A Hand card: number, name, Power, Element, Stars and its Sights as arrows (its Owner's seat
-    is the viewer's, so N is up); ``short`` drops the Element to its first three letters."""
+    is the viewer's, so N is up); ``short`` drops the Element to its first three letters.
+    ``spent``: this copy has used a once-only right [R-mc 19, 21], which its number picks."""
     arrows = "".join(ARROW[d] for d in COMPASS if d in card.sights)
     elem = clean(card.element)[:3] if short else clean(card.element)
     text = Text(f"{i:>2} ", style="bold")
     text.append(clean(card.name), style="bold")
+    if spent:
+        text.append(" (used)" if short else " (once-only used)", style="italic")
     text.append(f" {card.power} {elem} {card.stars}★ {arrows}" + (" ✦" if short and card.abilities else ""))
     return text
 
@@ -106,23 +110,24 @@ def hand_lines(game: Shown, player: int, width: int, room: int) -> list[Text]:
     'inspect <card>' reads it)."""
     zones = game.state.zones
     cards = [zones.objects[o].card for o in zones.hands[player]]
+    spent = [SPENT in key_of(game.state, o) for o in zones.hands[player]]
     title = Text.assemble(player_label(game, player), "'s Hand — summon <card> <space>:")
     full = [title]
     for i, card in enumerate(cards, 1):
-        full.append(_hand_entry(i, card, False))
+        full.append(_hand_entry(i, card, False, spent[i - 1]))
         if card.abilities:
             full.extend(Text("     ").append_text(line) for line in wrap(safe(card_text(card), 2 * LIMIT, "dim"), width - 5))
     if len(full) <= room:
         return full
     if len(cards) + 1 <= room:
-        lines = [_hand_entry(i, c, False).append(" · " + clean(card_text(c), 2 * LIMIT) if c.abilities else "",
-                                                 style="dim")
+        lines = [_hand_entry(i, c, False, spent[i - 1]).append(" · " + clean(card_text(c), 2 * LIMIT)
+                                                               if c.abilities else "", style="dim")
                  for i, c in enumerate(cards, 1)]
         for line in lines:  # a cut ability text says it is cut: 'inspect <card>' reads it whole
             line.truncate(width, overflow="ellipsis")
         return [title] + lines
     half = (width - 1) // 2
-    entries = [_hand_entry(i, c, True) for i, c in enumerate(cards, 1)]
+    entries = [_hand_entry(i, c, True, spent[i - 1]) for i, c in enumerate(cards, 1)]
     for e in entries:
         e.truncate(half, pad=True)
     rows = (len(entries) + 1) // 2
@@ -220,8 +225,9 @@ def decision_view(game: Shown, decision: Decision, seat: int | None = None, acce
             text.append(clean(f" {i}. {space} {obj.card.name} (Power {power(game.state, obj)}, {element(game.state, obj)}, "
                               f"{obj.card.stars}★, P{obj.controller})") + "\n")
     elif kind is Kind.CARD:
-        for i, card_id in enumerate(decision.options, 1):
-            text.append(f" {i}. {card_line(_card_by_id(game, card_id))}\n")
+        for i, key in enumerate(decision.options, 1):
+            used = " (once-only used)" if SPENT in key else ""
+            text.append(f" {i}. {card_line(_card_by_id(game, card_of_key(key)))}{used}\n")
     elif kind is Kind.YES_NO:
         view = decision.context["trigger"]
         text.append(clean(f" {ability_text(_card_by_id(game, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")

@@ -94,6 +94,14 @@ def test_cr_10_1_5_two_orders_of_one_check_end_differently(first, snatched):
     assert {s for s in ("B2", "C1") if at(g, s).controller == 1} == snatched
 
 
+def test_r_mc_17_no_order_question_for_five_attempts_when_no_power_depends_on_the_board():
+    hub = mk("Hub", "Fire", 9, ["N", "E", "S", "W", "NE"])
+    around = [arena(2, mk(f"M{i}"), space) for i, space in enumerate(("B3", "C2", "B1", "A2", "C3"))]
+    g = game([hub], [mk("Spare")], around)
+    summon(g, "Hub", "B2")
+    assert len(of(g, "attempt_resolved")) == 5 and g.pending.kind is Kind.SUMMON  # not asked
+
+
 def test_r_mc_17_no_order_question_when_every_order_ends_alike():
     g = earth_vs_air_and_water()
     summon(g, "Clod", "B1")

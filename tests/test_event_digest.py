@@ -11,7 +11,7 @@ from helpers import MATRIX, SCENARIO_POOL
 from momon_cli.engine import Setup
 from momon_cli.simulate import play_random
 
-STORED = "440a8a1ded08145e699869a83e148a876e702809620cfd1f7f987d9fef98e9bb"
+STORED = "6f4bb2656904fd1f5fe327d2112aee5955f4f6c7f05e8cb7bf1486d8ae682f40"
 
 
 def games():

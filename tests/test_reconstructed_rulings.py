@@ -1,11 +1,16 @@
 """This project's own rulings where even BASELINE.md is silent (docs/rules.md, [R-mc n])."""
 
-import pytest
-from helpers import arena, at, game, index, kinds, mk, of, order, resolved_names, summon, void
+from dataclasses import replace
 
-from momon_cli.engine import Kind
+import pytest
+from answers_helper import apply
+from helpers import MATRIX, arena, at, game, index, kinds, mk, of, order, position, resolved_names, summon, void
+
+from momon_cli.answers import BadAnswer, parse
+from momon_cli.engine import Game, Kind, Setup
 from momon_cli.engine.actions import leave_arena
 from momon_cli.engine.zones import VOID
+from momon_cli.render import decision_view, hand_lines
 
 
 def test_r_mc_2_effects_end_when_their_momon_leaves_the_arena():
@@ -112,6 +117,63 @@ def test_r_mc_19_copies_in_hand_are_one_choice_the_first_copy_is_taken():
     assert at(g, "A1").card_no == 1  # the first copy in Hand order
 
 
+def _spent_and_fresh(card, *hand2):
+    """A game whose Player 1 holds two copies of ``card``: the first has spent the once-only
+    right of its first ability (it came back to Hand), the second has not."""
+    start = position([card, card], list(hand2) or [mk("Spare")])
+    spent = replace(start.hands[0][0], once_used=(0,))
+    return Game(Setup(replace(start, hands=((spent, start.hands[0][1]), start.hands[1])), MATRIX, 7, "sequential",
+                      ("Ann", "Bea")))
+
+
+def test_r_mc_19_a_copy_that_spent_its_once_only_right_is_a_choice_of_its_own():
+    once = mk("Twin", ability=[{"when": "on_summon", "once": True, "do": [{"power": 1, "on": "self"}]}])
+    g = _spent_and_fresh(once)
+    assert g.pending.options.cards == (f"{once.id}!1", once.id)
+    assert parse(g, g.pending, "2 A1") == (once.id, "A1")  # the Hand number picks the fresh copy
+    apply(g, g.pending, "2 A1")
+    assert at(g, "A1").card_no == 2
+    assert g.pending.kind is Kind.YES_NO and "once-only" in g.pending.prompt  # its ability comes
+
+
+def test_r_mc_19_the_spent_copy_is_picked_by_its_number_and_its_ability_never_comes():
+    once = mk("Twin", ability=[{"when": "on_summon", "once": True, "do": [{"power": 1, "on": "self"}]}])
+    g = _spent_and_fresh(once)
+    apply(g, g.pending, "1 A1")
+    assert at(g, "A1").card_no == 1 and not of(g, "trigger_waiting")
+    assert g.pending.kind is Kind.SUMMON and g.pending.player == 2
+
+
+def test_r_mc_19_a_name_that_fits_two_different_copies_asks_for_the_number():
+    once = mk("Twin", ability=[{"when": "on_summon", "once": True, "do": [{"power": 1, "on": "self"}]}])
+    g = _spent_and_fresh(once)
+    with pytest.raises(BadAnswer, match="give its number, 1 or 2"):
+        parse(g, g.pending, "twin A1")
+    assert parse(g, g.pending, f"{once.id} A1") == (once.id, "A1")  # the id is the unspent copy
+
+
+def test_r_mc_19_the_hand_shows_which_copy_has_spent_its_right():
+    once = mk("Twin", ability=[{"when": "on_summon", "once": True, "do": [{"power": 1, "on": "self"}]}])
+    g = _spent_and_fresh(once)
+    lines = [line.plain for line in hand_lines(g, 1, 80, 24)]
+    assert "Twin (once-only used)" in lines[1] and "used" not in " ".join(lines[2:])
+
+
+def test_r_mc_19_an_effect_based_summon_offers_the_spent_and_the_fresh_copy():
+    once = mk("Twin", ability=[{"when": "on_summon", "once": True, "do": [{"power": 1, "on": "self"}]}])
+    caller = mk("Caller", ability=[{"when": "on_summon", "do": [{"summon": {"from": "hand"}}]}])
+    start = position([caller, once, once], [mk("Spare")])
+    spent = replace(start.hands[0][1], once_used=(0,))
+    g = Game(Setup(replace(start, hands=((start.hands[0][0], spent, start.hands[0][2]), start.hands[1])), MATRIX, 7,
+                   "sequential", ("Ann", "Bea")))
+    summon(g, "Caller", "A1")
+    assert g.pending.kind is Kind.CARD and g.pending.options == (f"{once.id}!1", once.id)
+    assert "(once-only used)" in decision_view(g, g.pending).plain
+    g.answer(once.id)
+    g.answer("B1")
+    assert at(g, "B1").card_no == 3
+
+
 def test_r_mc_23_board_dependent_power_reads_other_power_without_board_dependence():
     # Each gets +5 while another friendly Momon has 3 Power or more: read without the +5,
     # both are 2, so neither condition holds and no loop arises.
@@ -120,6 +182,18 @@ def test_r_mc_23_board_dependent_power_reads_other_power_without_board_dependenc
                                         arena(1, mk("Right", "Fire", 2, ability=static), "B1")])
     from momon_cli.engine.effects import power
     assert (power(g.state, at(g, "A1")), power(g.state, at(g, "B1"))) == (2, 2)
+
+
+def test_r_mc_23_an_if_condition_reads_current_power_as_the_screen_shows_it():
+    # Base 1, +4 while another friendly Momon is on the Arena: shown at 5, and read at 5.
+    rallied = mk("Rallied", "Fire", 1, ability=[{"static": {"power": 4, "while": {"side": "friendly", "other": True}}}])
+    judge = mk("Judge", ability=[{"when": "on_summon", "if": {"side": "friendly", "other": True, "power_min": 5},
+                                  "do": [{"power": 2, "on": "self", "until": "leaves_arena"}]}])
+    g = game([judge], [mk("Spare")], [arena(1, rallied, "B1")])
+    from momon_cli.engine.effects import power
+    summon(g, "Judge", "A1")
+    assert power(g.state, at(g, "B1")) == 5
+    assert of(g, "ability_resolved")[0].outcome == "resolved" and power(g.state, at(g, "A1")) == 5
 
 
 def test_r_mc_24_an_incite_check_follows_the_games_profile_order_asked_in_sequential():

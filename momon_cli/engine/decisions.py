@@ -17,9 +17,9 @@ from typing import Any, assert_never, overload
 
 
 class Kind(StrEnum):
-    SUMMON = "summon"  # options: (card id, Space) pairs; answer: one pair
+    SUMMON = "summon"  # options: (copy key, Space) pairs; answer: one pair
     SPACE = "space"  # options: Space names; answer: one of them
-    CARD = "card"  # options: card ids; answer: one of them (a card to Summon by an effect)
+    CARD = "card"  # options: copy keys; answer: one of them (a card to Summon by an effect)
     ORDER_ATTEMPTS = "order_attempts"  # options: AttemptView; answer: every key once, first first
     ORDER_TRIGGERS = "order_triggers"  # options: TriggerView; answer: every key once, first first
     TARGETS = "targets"  # options: Space names; answer: min_count..count distinct Spaces
@@ -27,8 +27,24 @@ class Kind(StrEnum):
     PICK_FACE_DOWN = "pick_face_down"  # options: 1-based positions
 
 
+SPENT = "!"  # a copy key's mark before the abilities whose once-only right that copy has spent
+
+
+def copy_key(card_id: str, spent: Iterable[int]) -> str:
+    """A card in Hand or Void as an option: its id, or, for a copy that has spent a once-only
+    right, its id, ``!`` and those abilities' numbers ("MCL-013!1"). Copies alike in every
+    respect share a key and are one choice; a spent copy is a choice of its own [R-mc 19]."""
+    numbers = ".".join(str(i + 1) for i in sorted(spent))
+    return f"{card_id}{SPENT}{numbers}" if numbers else card_id
+
+
+def card_of_key(key: str) -> str:
+    """The card id a copy key names."""
+    return key.partition(SPENT)[0]
+
+
 class SummonOptions(Sequence[tuple[str, str]]):
-    """A Summon's options, every (card id, Space) pair, card by card and Space by Space in
+    """A Summon's options, every (copy key, Space) pair, card by card and Space by Space in
     the order given, listed on demand: a turn offers up to 160 pairs and one is chosen, so
     they are counted, indexed and tested for without being built."""
 
@@ -165,7 +181,7 @@ class Decision:
         kind = self.kind
         if kind is Kind.SUMMON:
             pair = type(answer) is tuple and len(answer) == 2 and all(type(x) is str for x in answer)
-            return None if pair and answer in self.options else "a Summon is one of the (card id, Space) options"
+            return None if pair and answer in self.options else "a Summon is one of the (copy key, Space) options"
         if kind is Kind.SPACE or kind is Kind.CARD:
             return None if type(answer) is str and answer in self.options else f"{answer!r:.40} is not one of the options"
         if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:

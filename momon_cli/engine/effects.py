@@ -22,7 +22,8 @@ POWER_KINDS = ("power", "set_power")  # the effects that change a Momon's Power
 
 def power(state: GameState, obj: GameObject, statics: bool = True) -> int:
     """Current Power. ``statics=False`` leaves out board-dependent Power, which is how a
-    board-dependent condition reads Power (so that two such Momons never read each other)."""
+    board-dependent Power's own condition reads Power (so that two such Momons never read
+    each other) [R-mc 23]; everything else reads current Power."""
     card = obj.card
     value = card.power
     effects = state.effects
@@ -52,9 +53,10 @@ def _statics_power(state: GameState, obj: GameObject) -> int:
         controller = obj.controller
         assert controller is not None
         for s in obj.card.power_statics:
+            # Read without board-dependent Power: two such Momons never read each other [R-mc 23].
             if s.per is not None:
-                added += s.amount * count(state, s.per, controller, obj.oid, obj.space)
-            elif s.condition is None or holds(state, s.condition, controller, obj.oid, obj.space):
+                added += s.amount * count(state, s.per, controller, obj.oid, obj.space, statics=False)
+            elif s.condition is None or holds(state, s.condition, controller, obj.oid, obj.space, statics=False):
                 added += s.amount
         state.statics_memo[obj.oid] = added
     return added
@@ -116,13 +118,18 @@ def matches(state: GameState, obj: GameObject, flt: Filter, controller: int, sou
     return not (flt.other and obj.oid == source_oid)
 
 
-def count(state: GameState, flt: Filter, controller: int, source_oid: int, source_space: str | None) -> int:
+def count(state: GameState, flt: Filter, controller: int, source_oid: int, source_space: str | None,
+          statics: bool = True) -> int:
+    """How many Arena Momons fit ``flt``; ``statics``: as :func:`power` reads Power."""
     return sum(1 for obj in state.zones.arena_objects()
-               if matches(state, obj, flt, controller, source_oid, source_space, statics=False))
+               if matches(state, obj, flt, controller, source_oid, source_space, statics))
 
 
-def holds(state: GameState, condition: Condition, controller: int, source_oid: int, source_space: str | None) -> bool:
-    return count(state, condition.filter, controller, source_oid, source_space) >= condition.count
+def holds(state: GameState, condition: Condition, controller: int, source_oid: int, source_space: str | None,
+          statics: bool = True) -> bool:
+    """Whether a condition holds: an ability's ``if`` reads current Power, as the screen shows
+    it; a board-dependent Power's ``while`` reads Power without board dependence [R-mc 23]."""
+    return count(state, condition.filter, controller, source_oid, source_space, statics) >= condition.count
 
 
 def add(ctx: Rules, kind: str, obj: GameObject, until: str, controller: int, amount: int = 0,

@@ -23,7 +23,7 @@ from .cards import DURATIONS, SELECTORS, Filter, Problems, TargetSpec
 from .context import Rules
 from .decisions import Decision, Kind
 from .state import DelayedReturn
-from .summon import first_of_each, put_onto_arena
+from .summon import copies, put_onto_arena
 from .triggers import Trigger
 from .zones import HAND, VOID, GameObject
 
@@ -678,7 +678,7 @@ class Summon(Instruction):
 
     def resolve(self, ctx: Rules, res: Resolution) -> Flow:
         player = res.trigger.controller
-        cards = first_of_each(ctx, self._eligible(ctx, player))
+        cards = copies(ctx.state, self._eligible(ctx, player))
         if not cards:
             return _fail(ctx, res, self.KEY, "no_eligible_card")
         zones = ctx.state.zones

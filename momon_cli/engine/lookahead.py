@@ -19,7 +19,7 @@ from .context import Rules
 from .decisions import Decision
 from .effects import scores
 from .state import GameState
-from .summon import first_of_each, put_onto_arena
+from .summon import copies, put_onto_arena
 from .turn import after_summon, end_step, play_on
 
 Answerer = Callable[[Decision], object]
@@ -46,11 +46,11 @@ def player_copy(state: GameState, player: int, rng: random.Random, imaginable: S
     return Rules(mine)
 
 
-def summon_then_play_on(ctx: Rules, card_id: str, space: str) -> Generator[Decision, Any, None]:
+def summon_then_play_on(ctx: Rules, key: str, space: str) -> Generator[Decision, Any, None]:
     """The game from a Summon answer on: that Summon, the rest of its turn, later turns."""
     state = ctx.state
     player = state.active
-    oid = first_of_each(ctx, state.zones.hands[player])[card_id]
+    oid = copies(state, state.zones.hands[player])[key]
     summoned = put_onto_arena(ctx, oid, space, player, "hand")
     yield from after_summon(ctx, summoned)
     yield from end_step(ctx)

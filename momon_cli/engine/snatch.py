@@ -184,14 +184,15 @@ def preview(ctx: Rules, attempts: list[Attempt], cause: Cause, mine: int) -> tup
     """What each order of the Attempts would do, played on a copy of the state: the
     defenders ``mine`` (the attacker's Controller as the Check began) ends up with, who
     leaves the Arena, the abilities that start waiting meanwhile, and the Powers at the
-    Snatches that post-Snatch abilities will read. None when there are too many orders to
-    show. The order can only matter when Power depends on the board; without such a Momon
-    every order ends alike, which the empty tuple says without playing any."""
+    Snatches that post-Snatch abilities will read. The order can only matter when Power
+    depends on the board; without such a Momon every order ends alike, which the empty
+    tuple says without playing any, however many Attempts there are. None when there are
+    too many orders to play and show."""
     state = ctx.state
+    if not any(o.card.power_statics for o in state.zones.arena_objects()):
+        return ()  # however many Attempts: without board-dependent Power no order can matter
     if len(attempts) > PREVIEW_LIMIT:
         return None
-    if not any(o.card.power_statics for o in state.zones.arena_objects()):
-        return ()
     objects = state.zones.objects
     space_of = {a.defender: a.defender_space for a in attempts}
     attacker = attempts[0].attacker

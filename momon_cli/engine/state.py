@@ -19,7 +19,7 @@ TURN_LIMIT = 64  # BASELINE 7.3
 RESOLUTION_LIMIT = 400
 #: The rules this engine plays. A record made by another rules version is refused, never
 #: replayed differently (docs/records.md).
-RULES_VERSION = 3
+RULES_VERSION = 4
 
 
 @dataclass(frozen=True)

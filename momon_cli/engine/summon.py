@@ -9,7 +9,8 @@ from typing import Any
 from . import collect
 from . import events as ev
 from .context import Rules
-from .decisions import Decision, Kind, SummonOptions
+from .decisions import Decision, Kind, SummonOptions, copy_key
+from .state import GameState
 from .triggers import Batch
 from .zones import ARENA
 
@@ -32,11 +33,19 @@ def put_onto_arena(ctx: Rules, oid: int, space: str, player: int, source: str, c
     return new.oid
 
 
-def first_of_each(ctx: Rules, oids: list[int]) -> dict[str, int]:
-    """Card id -> the first object with it: copies of a card are one choice [docs/rules.md]."""
+def key_of(state: GameState, oid: int) -> str:
+    """The copy key of a card (decisions.copy_key): its id and the once-only rights that
+    physical card has spent [R-mc 21]."""
+    card_no = state.zones.objects[oid].card_no
+    return copy_key(state.zones.objects[oid].card.id, (i for no, i in state.once_used if no == card_no))
+
+
+def copies(state: GameState, oids: list[int]) -> dict[str, int]:
+    """Copy key -> the first object with it, in the pile's order: copies alike in every
+    respect are one choice, and one whose once-only right is spent is another [R-mc 19]."""
     found: dict[str, int] = {}
     for oid in oids:
-        found.setdefault(ctx.state.zones.objects[oid].card.id, oid)
+        found.setdefault(key_of(state, oid), oid)
     return found
 
 
@@ -48,7 +57,7 @@ def turn_based_summon(ctx: Rules) -> SummonFlow:
     spaces = zones.empty_spaces()
     hand = zones.hands[player]
     if hand:
-        cards = first_of_each(ctx, hand)
+        cards = copies(state, hand)
         card_id, space = yield Decision(Kind.SUMMON, player, SummonOptions(cards, spaces),
                                         "Summon a Momon from your Hand")
         return put_onto_arena(ctx, cards[card_id], space, player, "hand")
