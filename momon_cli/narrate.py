@@ -72,7 +72,8 @@ class Narrator:
     def line(self, e: ev.Event) -> str | None:
         """The event in words, as one printable line (its names come from data and people)."""
         method = getattr(self, "_" + e.kind, None)
-        return clean(method(e), LINE_LIMIT) if method else None
+        said = method(e) if method else None
+        return None if said is None else clean(said, LINE_LIMIT)
 
     def _game_started(self, e: ev.GameStarted) -> str:
         self.names = (e.names[0], e.names[1])

@@ -111,3 +111,13 @@ def test_a_command_line_typer_cannot_take_is_one_line_naming_the_commands_help()
         assert len(out.stderr.splitlines()) == 1 and out.stderr.startswith(start), (args, out.stderr)
     bare = subprocess.run([sys.executable, "-m", "momon_cli"], capture_output=True, text=True, check=False)
     assert bare.returncode == 2 and "Start a game with: momon play" in bare.stdout + bare.stderr  # the help itself
+
+
+def test_an_effect_based_summons_batch_prints_no_none_line(tmp_path):
+    """A Summon batch's end is bookkeeping: it has no line, in script output or any other."""
+    positions = Path(__file__).parent / "positions"
+    result = runner.invoke(app, ["play", "--position", str(positions / "th-17-1-batch-nested.toml"), "--cards",
+                                 str(positions / "cards.toml"), "--p1", "Ann", "--p2", "Bea", "--script", "-",
+                                 "--log", str(tmp_path / "g.jsonl")], input="Rift Caller A1\n1\nB1\nC1\n")
+    lines = result.output.splitlines()
+    assert "Sprout's Summon batch waits at position 2." in lines and "None" not in lines

@@ -12,11 +12,11 @@ from momon_cli.engine import RULES_VERSION
 runner = CliRunner()
 
 
-def _record(tmp_path):
+def _record(tmp_path, script="summon climber B1\n1 2\n"):
     log = tmp_path / "g.jsonl"
     runner.invoke(app, ["play", "--position", str(POSITIONS / "17-1-order-matters.toml"), "--cards",
                         str(POSITIONS / "cards.toml"), "--p1", "Ann", "--p2", "Bea", "--script", "-", "--log", str(log)],
-                  input="summon climber B1\n1 2\n")
+                  input=script)
     return log
 
 
@@ -27,6 +27,13 @@ def test_recorded_answers_name_cards_spaces_and_option_keys(tmp_path):
     assert {c["id"] for c in head["cards"]} >= {"TPS-006", "TPS-002", "TPS-003"}
     answers = [(a["kind"], a["value"]) for a in lines if a["type"] == "answer"]
     assert answers == [("summon", ["TPS-006", "B1"]), ("order_attempts", ["B2", "C1"])]
+
+
+def test_a_script_keeps_the_listed_order_with_listed(tmp_path):
+    """A script skips blank lines, so it cannot press Enter: 'listed' is its Enter."""
+    lines = [json.loads(line) for line in _record(tmp_path, "summon climber B1\n\nlisted\n").read_text().splitlines()]
+    assert [(a["kind"], a["value"]) for a in lines if a["type"] == "answer"] == [
+        ("summon", ["TPS-006", "B1"]), ("order_attempts", ["B2", "C1"])]
 
 
 def test_a_record_for_other_rules_is_refused_in_one_line(tmp_path):
