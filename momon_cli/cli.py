@@ -12,7 +12,6 @@ import os
 import re
 import shutil
 import signal
-import stat
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -107,6 +106,29 @@ def _working() -> None:
         gc.enable()
 
 
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (the terminal closed) during a long command: unwound like Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise :class:`Stopped` here, so a command can say how far it got."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stopped(signum)
+
+    old = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler)
+
+
 def _fail(message: str, code: int = 1) -> NoReturn:
     typer.secho(clean(message, MESSAGE_LIMIT), err=True, fg=typer.colors.RED)
     raise typer.Exit(code)
@@ -121,16 +143,18 @@ def _data_error(err: "DataError") -> NoReturn:
 def _data_file(name: str | Path, what: str) -> None:
     """Refuse in one line a deck or card file the loader could not read: a directory, a FIFO,
     a symlink loop, a huge or non-UTF-8 file. Built-in deck names pass through."""
+    from .files import NotAFile, regular_file
+
     path = Path(name)
     if not os.path.lexists(path):
         return
     try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode):
-            _fail(f"the {what} {name} is not a regular file")
-        if info.st_size > DATA_LIMIT:
+        regular_file(path)
+        if path.stat().st_size > DATA_LIMIT:
             _fail(f"the {what} {name} is larger than {DATA_LIMIT // 2**20} MiB")
         path.read_bytes().decode("utf-8")
+    except NotAFile:
+        _fail(f"the {what} {name} is not a regular file")
     except OSError as err:
         _fail(f"cannot read the {what} {name}: {err.strerror}")
     except UnicodeDecodeError:
@@ -339,16 +363,21 @@ def _tournament_report(bots: list[str], decks: list[str], games: int, seed: int,
     tasks = t.specs(bots, decks, games, seed, rules, bot_time, playouts)
     if not tasks:
         _fail("a tournament needs two bots")
+    outcomes = []
     try:
-        runner = t.run_ray(tasks, address) if backend == "ray" else t.run_local(tasks, jobs)
-        outcomes = []
-        with Progress(transient=True) as progress:
-            bar = progress.add_task(f"{len(tasks)} games", total=len(tasks))
-            for outcome in runner:
-                outcomes.append(outcome)
-                progress.advance(bar)
+        with _stopped_by_signals():
+            runner = t.run_ray(tasks, address) if backend == "ray" else t.run_local(tasks, jobs)
+            with Progress(transient=True) as progress:
+                bar = progress.add_task(f"{len(tasks)} games", total=len(tasks))
+                for outcome in runner:
+                    outcomes.append(outcome)
+                    progress.advance(bar)
     except ImportError:
         _fail("the Ray backend needs the ray extra: pip install 'momon-cli[ray]'")
+    except KeyboardInterrupt as stop:
+        signum = stop.signum if isinstance(stop, Stopped) else signal.SIGINT
+        _fail(f"stopped by {signal.Signals(signum).name} after {len(outcomes)} of {len(tasks)} games; nothing was "
+              f"written (rerun with the same --seed for the same games)", 128 + signum)
     rows = t.standings(tasks, outcomes)
     ratings = t.elo(rows)
     table = Table(title=f"{len(tasks)} games, {rules} rules, seats swapped every other game")
@@ -773,6 +802,7 @@ def _does_not_replay(rec: "Record", err: Exception) -> NoReturn:
 
 def _write_position(rec, turn: int, out: Path, force: bool) -> None:
     from .carddata import DataError
+    from .files import NotAFile, regular_file
     from .positions import write_position
     from .replay import position_at
 
@@ -784,10 +814,11 @@ def _write_position(rec, turn: int, out: Path, force: bool) -> None:
         _does_not_replay(rec, err)
     if found is None:
         _fail(f"{rec.path}: the game never reaches the start of turn {turn}")
-    if os.path.isdir(out):
-        _fail(f"{out}: is a folder; give the name of a file to write")
     try:
+        regular_file(out, missing_ok=True)  # --force replaces a file, never a folder, device or pipe
         write_position(out, found, force)
+    except NotAFile as err:
+        _fail(f"{err}; give the name of a file to write")
     except FileExistsError:
         _fail(f"{out}: already exists; choose another name, or add --force to replace it")
     except OSError as err:

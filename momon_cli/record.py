@@ -30,6 +30,7 @@ from .carddata import DataError, card_from_mapping, card_to_mapping, load_matrix
 from .engine import PROFILES, RULES_VERSION, CardDef, Game, GameOver, Setup, answer_from_json
 from .engine.elements import ElementMatrix
 from .engine.events import Event
+from .files import NotAFile, regular_file
 from .limits import BOT_SECONDS
 from .positions import position_cards, position_from_mapping, position_to_mapping
 
@@ -432,13 +433,13 @@ def parse_record(path: Path, data: bytes) -> Record:
 def _regular(path: Path) -> None:
     """Refuse, before opening it, anything that is not a regular file (a FIFO would hang us)."""
     try:
-        info = os.stat(path)
+        regular_file(path)
+    except NotAFile as err:
+        raise RecordError(str(err)) from None
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
     except OSError as err:
         raise RecordError(f"{path}: cannot open: {err.strerror}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise RecordError(f"{path}: not a regular file")
 
 
 def _read_fd(fd: int, path: Path) -> bytes:

@@ -9,10 +9,13 @@ figures are win rates with Wilson 95% intervals and an Elo rating fitted to all 
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
 import random
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from itertools import combinations
@@ -97,18 +100,41 @@ def specs(bots: list[str], decks: list[str], games: int, seed: int, profile: str
     return out
 
 
-CHUNK = 64  # games a worker takes at a time: what an interrupted run still finishes
+CHUNK = 64  # games a worker takes at a time
+WATCH_SECONDS = 0.25  # how often a worker looks whether its parent is still there
+
+
+def _leave_with_parent(parent: int) -> None:
+    """A worker's start: it ends at once when the parent ends, however it ends (SIGKILL
+    too), instead of waiting forever on its queue. Ctrl-C is the parent's to handle (it
+    ends the workers), and a SIGTERM or SIGHUP of the worker's own ends it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="momon-parent-watch", daemon=True).start()
 
 
 def run_local(tasks: list[GameSpec], jobs: int) -> Iterator[Outcome]:
+    """The games in order, on ``jobs`` processes. Stopped early (Ctrl-C, SIGTERM), the
+    workers are ended at once: games under way are dropped, not played out."""
     if jobs <= 1:
         yield from map(play_one, tasks)
         return
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pool = multiprocessing.Pool(jobs, initializer=_leave_with_parent, initargs=(os.getpid(),))
     try:
-        yield from pool.map(play_one, tasks, chunksize=min(CHUNK, max(1, len(tasks) // (jobs * 8))))
-    finally:  # stopped early (Ctrl-C): the games not yet started are dropped, not played out
-        pool.shutdown(wait=True, cancel_futures=True)
+        yield from pool.imap(play_one, tasks, chunksize=min(CHUNK, max(1, len(tasks) // (jobs * 8))))
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.close()
+        pool.join()
 
 
 def run_ray(tasks: list[GameSpec], address: str | None) -> Iterator[Outcome]:

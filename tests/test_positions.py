@@ -1,6 +1,8 @@
 """Position files: read, written, round-tripped, played with `momon play --position` and
 written by `momon replay --turn N --position OUT`."""
 
+import os
+import stat
 import tomllib
 from pathlib import Path
 
@@ -134,3 +136,34 @@ def test_replay_position_never_overwrites_or_writes_through_a_link_without_force
     assert folder.exit_code == 1 and folder.stderr.strip() == f"{tmp_path}: is a folder; give the name of a file to write"
     missing = runner.invoke(app, ["replay", str(log), "--turn", "1", "--position", str(tmp_path / "no" / "x.toml")])
     assert missing.exit_code == 1 and "cannot write: No such file or directory" in missing.stderr
+
+
+def test_replay_position_force_replaces_only_a_regular_file_or_a_link_to_one(tmp_path):
+    """--force replaces a file; a FIFO, a device node or a link to one stays what it was."""
+    log = tmp_path / "g.jsonl"
+    runner.invoke(app, ["play", "--position", str(POSITIONS / "17-1-multi-snatch.toml"), *CARDS, "--p1", "A",
+                        "--p2", "B", "--script", "-", "--log", str(log)], input="summon clod B1\n")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    to_device = tmp_path / "null.toml"
+    to_device.symlink_to("/dev/null")  # never /dev/null itself: the code before this test replaced it
+    targets = [(fifo, "a pipe (FIFO)"), (to_device, "a device")]
+    if os.geteuid() == 0:  # a device node of our own, as root runs the suite in CI
+        node = tmp_path / "node"
+        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        targets.append((node, "a device"))
+    for out, what in targets:
+        result = runner.invoke(app, ["replay", str(log), "--turn", "1", "--position", str(out), "--force"])
+        assert result.exit_code == 1 and result.stderr.strip() == f"{out}: is {what}; give the name of a file to write"
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and to_device.is_symlink()
+    assert all(stat.S_ISCHR(os.lstat(out).st_mode) for out, what in targets[2:])
+
+
+def test_play_log_replay_position_and_export_share_one_check(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    play = runner.invoke(app, ["play", "--position", str(POSITIONS / "17-1-multi-snatch.toml"), *CARDS, "--p1", "A",
+                               "--p2", "B", "--script", "-", "--log", str(fifo)], input="summon clod B1\n")
+    export = runner.invoke(app, ["export", str(fifo)])
+    for result in (play, export):
+        assert result.exit_code == 1 and f"{fifo}: is a pipe (FIFO)" in result.output and "Traceback" not in result.output

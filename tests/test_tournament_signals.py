@@ -1,0 +1,81 @@
+"""A tournament in processes ends with its parent: after SIGTERM, SIGHUP or SIGKILL to
+``momon tournament --jobs 2`` no worker is left within 2 s, and a SIGTERM, SIGHUP or
+Ctrl-C says how far the run got. Each test waits for the state it expects (the workers
+there, a first result in), never for a fixed time."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+ARGS = ["tournament", "--bots", "random,greedy", "--games", "100000", "--jobs", "2"]
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Running (a zombie waiting for a reaper that never comes is not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _until(condition, seconds: float, what: str) -> None:
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(what)
+        time.sleep(0.02)
+
+
+def _started() -> tuple[subprocess.Popen, list[int]]:
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
+    proc = subprocess.Popen([sys.executable, "-m", "momon_cli", *ARGS], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    workers: list[int] = []
+
+    def two_workers() -> bool:
+        workers[:] = _children(proc.pid)
+        return len(workers) >= 2
+
+    _until(two_workers, 60, "the tournament never started its two workers")
+    return proc, workers
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL, signal.SIGINT])
+def test_no_worker_outlives_a_stopped_tournament(sig):
+    proc, workers = _started()
+    proc.send_signal(sig)
+    stopped = time.monotonic()
+    _until(lambda: not any(_alive(w) for w in workers), 10, f"workers {workers} still run after {sig.name}")
+    gone = time.monotonic() - stopped
+    out, err = proc.communicate(timeout=30)
+    assert gone < 2.0, f"the last worker took {gone:.2f} s to end after {sig.name}"
+    if sig == signal.SIGKILL:
+        assert proc.returncode == -signal.SIGKILL
+        return
+    assert proc.returncode == 128 + sig, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"stopped by {sig.name} after ") and " of 100000 games" in lines[0]
+    assert "Traceback" not in err + out
