@@ -200,6 +200,11 @@ def header_problem(head: dict, line: bytes | None = None) -> str | None:
     the JSON it was read from, where a lone surrogate can only come from a \\uD800-\\uDFFF
     escape; without one, the text needs no further Unicode check."""
     names, decks = head.get("names"), head.get("decks")
+    allowed = HEADER_KEYS[head["format"]]
+    unknown = sorted(set(head) - allowed - OPTIONAL_HEADER_KEYS)
+    missing = sorted(allowed - set(head))
+    if unknown or missing:  # as strict as card and position files: no field is taken on trust
+        return f"unknown field {unknown[0][:40]!r}" if unknown else f"missing field {missing[0]!r}"
     checks = (
         (_text(head.get("engine")), "engine: must be a version string"),
         (_text(head.get("created")), "created: must be a date string"),
@@ -249,6 +254,25 @@ def _seats_problem(bots, cards) -> str:
     return ""
 
 
+#: The fields of each kind of line, by format: exactly these, as card and position files
+#: take exactly their keys. A header written before bot seats or the cards' digest existed
+#: lacks them (docs/records.md).
+HEADER_KEYS = {
+    2: frozenset({"type", "format", "rules", "engine", "created", "profile", "seed", "names", "decks", "cards",
+                  "position"}),
+    3: frozenset({"type", "format", "rules", "engine", "created", "profile", "seed", "names", "decks", "full",
+                  "cards", "position"}),
+}
+OPTIONAL_HEADER_KEYS = frozenset({"bots", "cards_digest"})
+_COUNTED = frozenset({"events", "digest"})  # format 3: what an answer, a concession and the end carry
+LINE_KEYS = {
+    "answer": frozenset({"type", "n", "player", "kind", "value"}),
+    "concede": frozenset({"type", "n", "player"}),
+    "event": frozenset({"type", "n", "event"}),
+    "end": frozenset({"type", "winner", "reason", "turns"}),
+}
+
+
 def _digest(value) -> bool:
     return isinstance(value, str) and len(value) == DIGEST_LENGTH and not value.strip("0123456789abcdef")
 
@@ -268,6 +292,11 @@ class _Reading:
         kind = item["type"]
         if self.ended:
             return "a line after the game's end line"
+        keys = LINE_KEYS.get(kind)
+        if keys is not None:
+            wanted = keys | _COUNTED if self.format >= 3 and kind != "event" else keys
+            if extra := sorted(set(item) - wanted):
+                return f"unknown field {extra[0][:40]!r} in a line of type {kind!r}"
         if kind in ("answer", "concede"):
             if item.get("n") != self.answers or not _is_int(item.get("n")):
                 return f"answer number {item.get('n')!r} out of order (expected {self.answers})"

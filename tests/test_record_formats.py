@@ -187,3 +187,42 @@ def test_a_simulated_game_that_fails_leaves_its_record_up_to_the_answer_that_bro
     assert f"answer {len(held.answers)} (" in str(verify(held))  # its replay meets the bug at the last answer
     monkeypatch.setattr(turn, "run_check", real)
     assert verify(held) is None  # without the bug, what it holds replays: unfinished
+
+
+def _edited(tmp_path: Path, source: Path, number: int, change) -> Path:
+    """A copy of ``source`` whose line ``number`` (0: the header) went through ``change``."""
+    lines = source.read_text().splitlines()
+    data = json.loads(lines[number])
+    change(data)
+    lines[number] = json.dumps(data)
+    out = tmp_path / f"edited-{number}.jsonl"
+    out.write_text("\n".join(lines) + "\n")
+    return out
+
+
+@pytest.mark.parametrize("full", [False, True])
+def test_verify_refuses_unknown_fields_on_every_kind_of_line(tmp_path, full):
+    """Records are as strict as card and position files: a field nobody wrote is damage."""
+    path = tmp_path / "g.jsonl"
+    assert _play(path, *(["--full"] if full else [])).exit_code == 0
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    kinds = {"header": 0, **{item["type"]: i for i, item in reversed(list(enumerate(lines))) if i}}
+    assert set(kinds) == ({"header", "answer", "end", "event"} if full else {"header", "answer", "end"})
+    for kind, number in kinds.items():
+        edited = _edited(tmp_path, path, number, lambda d: d.update(note="x" * 1000))
+        result = runner.invoke(app, ["verify", str(edited)])
+        assert result.exit_code == 1 and "unknown field 'note'" in result.output, (kind, result.output)
+        assert len(result.output.strip().splitlines()) == 1
+
+
+def test_verify_refuses_a_huge_unknown_header_field_in_one_line(tmp_path):
+    path = tmp_path / "g.jsonl"
+    assert _play(path).exit_code == 0
+    edited = _edited(tmp_path, path, 0, lambda d: d.update(padding="p" * (48 * 2**20)))
+    result = runner.invoke(app, ["verify", str(edited)])
+    assert result.exit_code == 1 and "the header is damaged: unknown field 'padding'" in result.output
+
+
+def test_a_format_2_record_with_exactly_its_fields_still_verifies():
+    result = runner.invoke(app, ["verify", str(FORMAT2)])
+    assert result.exit_code == 0, result.output
