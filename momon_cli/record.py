@@ -477,8 +477,8 @@ def _read_fd(fd: int, path: Path) -> bytes:
         raise RecordError(f"{path}: not a regular file")
     if info.st_size > RECORD_LIMIT:
         raise RecordError(f"{path}: larger than {RECORD_LIMIT // 2**20} MiB, not a record momon reads")
-    chunks = []
-    while chunk := os.pread(fd, RECORD_LIMIT + 1, sum(map(len, chunks))):
+    chunks: list[bytes] = []
+    while chunk := os.pread(fd, RECORD_LIMIT + 1, sum(len(c) for c in chunks)):
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -669,7 +669,7 @@ class Recorder:
         game = self.game
         decision = game.pending
         if decision is None:
-            game.answer(choice)  # raises GameOver
+            raise GameOver("the game is over")
         value = decision.validate(choice)
         self._ahead({"type": "answer", "n": len(game.answers), "player": decision.player,
                      "kind": decision.kind.value, "value": value, **self._burst()}, game.answer, value)

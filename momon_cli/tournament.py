@@ -89,7 +89,7 @@ def specs(bots: list[str], decks: list[str], games: int, seed: int, profile: str
           bot_seconds: float | None = None, playouts: int | None = None) -> list[GameSpec]:
     """``games`` games for every pair of bots, seats swapped every other game, deck pairs in turn."""
     pairs = [(a, b) for a in decks for b in decks]
-    out = []
+    out: list[GameSpec] = []
     for a, b in combinations(bots, 2):
         for i in range(games):
             number = len(out)

@@ -147,6 +147,19 @@ def test_baseline_12_1_a_power_that_reads_the_board_falls_to_zero_when_only_the_
     assert at(g, "A1") is None and g.state.zones.fragile == 0
 
 
+def test_baseline_12_state_based_conditions_repeat_until_none_apply():
+    """Prop falls to 0 and leaves; only then does Leaner lose its +2 and fall to 0 too. A
+    single pass would leave Leaner on the Arena at Power 0 for Blight's Check to Snatch."""
+    blight = mk("Blight", sights=["N"], ability=[{"when": "on_summon", "do": [{"power": -3, "on": "enemy"}]}])
+    leaner = mk("Leaner", "Water", 3, ability=[{"static": {"power": 2, "while": {"side": "friendly", "other": True}}}])
+    g = game([blight], [mk("Spare")], [arena(2, mk("Prop", "Water", 3), "C3"), arena(2, leaner, "D4")])
+    summon(g, "Blight", "D3")  # its Sight points at Leaner on D4
+    gone = [(e.name, e.space) for e in of(g, "sbc") if e.action == "power_zero"]
+    assert gone == [("Prop", "C3"), ("Leaner", "D4")] and at(g, "C3") is None and at(g, "D4") is None
+    assert of(g, "check_started")[0].attempts == 0 and not of(g, "attempt_resolved")
+    assert [g.state.zones.objects[o].card.name for o in g.state.zones.voids[2]] == ["Prop", "Leaner"]
+
+
 def test_baseline_16_element_matrix():
     assert MATRIX.beats("Earth", "Air") and MATRIX.beats("Air", "Water") and MATRIX.beats("Water", "Fire")
     assert MATRIX.beats("Fire", "Earth") and MATRIX.beats("Light", "Dark") and MATRIX.beats("Dark", "Light")

@@ -208,7 +208,7 @@ def test_command_output_is_laid_out_to_the_terminals_width(tmp_path):
     term = play(tmp_path, "17-1-multi-snatch", 120, 40)
     try:
         _drive(term, [""], "Ann ›")
-        term.type("log 40", then="Ann ›")
+        term.type("log 40", then="Enter: back to the decision")  # the page itself: "Ann ›" was there before
         rows = [row.rstrip() for row in term.lines if "New game" in row]
         assert rows and len(rows[0]) > 80, term.text
         term.type("", then="Ann ›")
