@@ -17,8 +17,8 @@ import statistics
 import time
 from collections import defaultdict
 
-from momon_cli.bots import make_bot
-from momon_cli.carddata import builtin_deck_names, load_deck, load_matrix, load_pool
+from momon_cli.bots.players import make_bot
+from momon_cli.data.cards import builtin_deck_names, load_deck, load_matrix, load_pool
 from momon_cli.engine import Game, Kind, Setup
 
 

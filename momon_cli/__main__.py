@@ -1,5 +1,5 @@
 """``python -m momon_cli`` runs the ``momon`` command."""
 
-from .cli import run
+from .cli.app import run
 
 run()

@@ -1,6 +1,6 @@
 """Apply a typed line to a game the way the REPL does (parse, then answer)."""
 
-from momon_cli.answers import parse
+from momon_cli.text.notation import parse
 
 
 def apply(game, decision, line):

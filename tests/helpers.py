@@ -5,10 +5,10 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from momon_cli.carddata import card_from_mapping, load_matrix, load_pool
+from momon_cli.data.cards import card_from_mapping, load_matrix, load_pool
+from momon_cli.data.positions import read_position
 from momon_cli.engine import Game, Kind, Placed, Position, Setup
 from momon_cli.engine.invariants import check
-from momon_cli.positions import read_position
 
 MATRIX = load_matrix()
 _ids = itertools.count(1)

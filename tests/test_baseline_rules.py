@@ -175,9 +175,9 @@ def test_baseline_16_matrix_refuses_origin_pairs():
 
 
 def test_same_seed_same_answers_same_events():
-    from momon_cli.carddata import builtin_deck_names, load_deck, load_pool
+    from momon_cli.bots.simulate import play_random
+    from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
     from momon_cli.engine import Setup
-    from momon_cli.simulate import play_random
     pool = load_pool()
     d1, d2 = (load_deck(n, pool) for n in builtin_deck_names()[:2])
     setup = Setup.new_game((d1.cards, d2.cards), MATRIX, 99)

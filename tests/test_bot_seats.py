@@ -10,11 +10,11 @@ import pytest
 from short_game import MATRIX, POOL, game_lines, setup
 from typer.testing import CliRunner
 
-from momon_cli.bots import Seat
-from momon_cli.cli import app
+from momon_cli.bots.players import Seat
+from momon_cli.cli.app import app
 from momon_cli.engine import Game
-from momon_cli.record import RecordFile, read_record, resume, seats_from_header, start_record
-from momon_cli.replay import verify
+from momon_cli.record.format import RecordFile, read_record, resume, seats_from_header, start_record
+from momon_cli.record.replay import verify
 
 runner = CliRunner()
 BOTS = ["--p1", "bot:random", "--p2", "bot:greedy", "--seed", "4"]

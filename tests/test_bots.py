@@ -2,14 +2,15 @@
 same results on one process, several, or Ray."""
 
 import importlib.util
+import random
 
 import pytest
 from helpers import MATRIX, SCENARIO_POOL, from_position
 
-from momon_cli.bots import GreedyBot, RandomBot, SearchBot, make_bot
-from momon_cli.carddata import builtin_deck_names, load_deck, load_pool
+from momon_cli.bots.players import GreedyBot, RandomBot, SearchBot, make_bot
+from momon_cli.bots.tournament import elo, play_one, run_local, specs, standings
+from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
 from momon_cli.engine import Game, Placed, Position, Setup
-from momon_cli.tournament import elo, play_one, run_local, specs, standings
 
 POOL = load_pool()
 DECKS = [load_deck(n, POOL) for n in builtin_deck_names()]
@@ -79,13 +80,13 @@ def test_jobs_2_gives_the_same_results_as_jobs_1():
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="the ray extra is not installed")
 def test_ray_backend_gives_the_same_results_as_jobs_1():
-    from momon_cli.tournament import run_ray
+    from momon_cli.bots.tournament import run_ray
     tasks = specs(["random", "greedy"], ["ember-tide", "prism"], 4, seed=9, profile="simultaneous")
     assert list(run_ray(tasks, None)) == list(run_local(tasks, 1))
 
 
 def test_a_spec_carries_the_playout_budget_and_outcomes_carry_thinking_time_apart_from_the_result():
-    from momon_cli.tournament import thinking
+    from momon_cli.bots.tournament import thinking
     assert make_bot("search", 1, playouts=7).playouts == 7
     tasks = specs(["search", "random"], ["prism"], 2, seed=4, profile="sequential", playouts=3)
     outcomes = [play_one(t) for t in tasks]
@@ -125,3 +126,33 @@ def test_a_look_ahead_copy_is_asked_every_attempt_order_without_previews():
     assert not trial.state.previews
     flow = summon_then_play_on(trial, "TPS-001", "B1")
     assert next(flow).kind is Kind.ORDER_ATTEMPTS
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "search"])
+def test_bots_answer_legally_with_a_copy_whose_once_only_right_is_spent(name):
+    """A spent copy's option is its copy key ('ID!1'), in the bots' playouts too."""
+    pool = load_pool()
+    once = next(c for c in pool.values() if any(a.once for a in c.abilities))
+    spent = next(a.index for a in once.abilities if a.once)
+    others = [c for c in pool.values() if not c.abilities][:4]
+    hands = ((Placed(once, 1, once_used=(spent,)), *(Placed(c, 1) for c in others[:2])),
+             tuple(Placed(c, 2) for c in others[2:]))
+    game = Game(Setup(Position(hands, ((), ()), (), 1, first_player=1), MATRIX, 3, "sequential", ("A", "B")))
+    bots = {p: make_bot(name, f"spent-{p}", tuple(pool.values()), playouts=24) for p in (1, 2)}
+    while game.pending is not None:
+        game.answer(bots[game.pending.player].answer(game))  # an illegal answer raises IllegalAnswer
+    assert game.result is not None
+
+
+def test_a_playouts_quick_summon_names_the_spent_copy_by_its_key():
+    from momon_cli.bots.players import _quick_summon
+
+    pool = load_pool()
+    once = next(c for c in pool.values() if any(a.once for a in c.abilities))
+    spent = next(a.index for a in once.abilities if a.once)
+    spare = next(c for c in pool.values() if not c.abilities)
+    hands = ((Placed(once, 1, once_used=(spent,)),), (Placed(spare, 2),))
+    game = Game(Setup(Position(hands, ((), ()), (), 1, first_player=1), MATRIX, 3, "sequential", ("A", "B")))
+    decision = game.pending
+    assert decision.options.cards == (f"{once.id}!{spent + 1}",)
+    assert _quick_summon(game.state, decision, random.Random(1)) in decision.options

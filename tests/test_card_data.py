@@ -3,16 +3,8 @@
 import pytest
 from helpers import MATRIX
 
-from momon_cli.carddata import (
-    DataError,
-    builtin_deck_names,
-    deck_problems,
-    load_deck,
-    load_formats,
-    load_pool,
-    parse_card_set,
-)
-from momon_cli.cardtext import card_text
+from momon_cli.data.cards import DataError, builtin_deck_names, deck_problems, load_deck, load_formats, load_pool, parse_card_set
+from momon_cli.data.cardtext import card_text
 
 
 def test_builtin_pool_has_24_plus_cards_over_every_element_and_star():
@@ -141,7 +133,7 @@ def test_strict_card_data_every_type_checked_one_line_naming_card_and_field(abil
 def test_every_card_round_trips_through_its_mapping_with_the_same_rules_text():
     from helpers import SCENARIO_POOL
 
-    from momon_cli.carddata import card_from_mapping, card_to_mapping
+    from momon_cli.data.cards import card_from_mapping, card_to_mapping
     for card in SCENARIO_POOL.values():
         again = card_from_mapping(card_to_mapping(card), MATRIX)
         assert again == card and card_text(again) == card_text(card)
@@ -158,9 +150,9 @@ def test_written_rules_text_must_match_the_generated_text():
 def test_docs_cards_md_names_every_key_of_the_vocabulary():
     from pathlib import Path
 
-    from momon_cli.carddata import STATIC_KEYS
-    from momon_cli.engine.cards import SELECTORS, TIMINGS
-    from momon_cli.engine.instructions import KINDS
+    from momon_cli.data.cards import STATIC_KEYS
+    from momon_cli.engine.vocabulary import KINDS
+    from momon_cli.engine.words import SELECTORS, TIMINGS
     doc = (Path(__file__).parent.parent / "docs" / "cards.md").read_text()
     for key in [*KINDS, *STATIC_KEYS, *SELECTORS, *TIMINGS, "once", "may", "if", "models", "per", "while"]:
         assert f"`{key}" in doc, key
@@ -168,7 +160,7 @@ def test_docs_cards_md_names_every_key_of_the_vocabulary():
 
 def test_every_instruction_kind_shows_its_kind_and_fields():
     """One __repr__ for all kinds (a generated one per kind costs every start)."""
-    from momon_cli.engine.instructions import KINDS, Power
+    from momon_cli.engine.vocabulary import KINDS, Power
 
     assert repr(Power(amount=2)) == "Power(on='self', group=None, amount=2, until='end_of_turn')"
     for kind in KINDS.values():

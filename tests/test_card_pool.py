@@ -4,10 +4,10 @@ decks cover the whole vocabulary and the rules' examples (docs/cards.md)."""
 import pytest
 from helpers import arena, at, first_legal, game, mk, of, void
 
-from momon_cli.carddata import builtin_deck_names, load_deck, load_pool
+from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
 from momon_cli.engine import Change, Kind
 from momon_cli.engine.effects import power, scores
-from momon_cli.engine.instructions import KINDS
+from momon_cli.engine.vocabulary import KINDS
 
 POOL = load_pool()
 TRIGGERED = [(c, a) for c in POOL.values() for a in c.abilities if a.when is not None]
@@ -122,7 +122,7 @@ def test_at_least_six_legal_standard_decks_each_with_a_plan():
 def test_docs_cards_md_lists_every_card_of_the_pool_and_every_deck():
     from pathlib import Path
     doc = (Path(__file__).parent.parent / "docs" / "cards.md").read_text()
-    from momon_cli.cardtext import card_text, mechanics
+    from momon_cli.data.cardtext import card_text, mechanics
     sections = {h.split("\n", 1)[0].strip(): h for h in doc.split("### ")[1:]}
     for card in POOL.values():
         for key in mechanics(card) or ["No abilities"]:

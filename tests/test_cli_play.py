@@ -4,7 +4,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from momon_cli.cli import app
+from momon_cli.cli.app import app
 
 runner = CliRunner()
 GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"

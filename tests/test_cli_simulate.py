@@ -2,8 +2,8 @@
 
 from typer.testing import CliRunner
 
-from momon_cli import simulate as sim
-from momon_cli.cli import app
+from momon_cli.bots import simulate as sim
+from momon_cli.cli.app import app
 
 runner = CliRunner()
 
@@ -35,8 +35,8 @@ def test_simulate_bad_deck_is_one_line_no_traceback():
 
 
 def test_pairings_play_every_deck_against_every_deck_in_both_seats():
-    from momon_cli.carddata import builtin_deck_names, load_deck, load_matrix, load_pool
-    from momon_cli.simulate import run_pairings
+    from momon_cli.bots.simulate import run_pairings
+    from momon_cli.data.cards import builtin_deck_names, load_deck, load_matrix, load_pool
     pool = load_pool()
     decks = [load_deck(n, pool) for n in builtin_deck_names()[:3]]
     report = run_pairings(4, 1, decks, load_matrix(), "simultaneous")
@@ -53,7 +53,7 @@ def test_pairings_play_every_deck_against_every_deck_in_both_seats():
 def test_cards_filter_by_mechanic_and_show_the_decks_using_a_card():
     from typer.testing import CliRunner
 
-    from momon_cli.cli import app
+    from momon_cli.cli.app import app
     runner = CliRunner()
     result = runner.invoke(app, ["cards", "--has", "swap"])
     assert result.exit_code == 0 and "MCL-035" in result.output and "MCL-001" not in result.output
@@ -66,7 +66,7 @@ def test_cards_filter_by_mechanic_and_show_the_decks_using_a_card():
 def test_decks_show_each_plan():
     from typer.testing import CliRunner
 
-    from momon_cli.cli import app
+    from momon_cli.cli.app import app
     result = CliRunner().invoke(app, ["decks"])
     assert result.exit_code == 0 and "A Ward wall" in " ".join(result.output.split())
 
@@ -74,7 +74,7 @@ def test_decks_show_each_plan():
 def test_simulate_all_pairs_prints_the_win_matrix_and_the_field():
     from typer.testing import CliRunner
 
-    from momon_cli.cli import app
+    from momon_cli.cli.app import app
     result = CliRunner().invoke(app, ["simulate", "--all-pairs", "--games", "2", "--rules", "simultaneous"])
     assert result.exit_code == 0 and "Field" in result.output and "end reasons: full-arena" in result.output
 
@@ -84,7 +84,7 @@ def test_tournament_writes_json_and_csv_and_simulate_takes_two_bots(tmp_path):
 
     from typer.testing import CliRunner
 
-    from momon_cli.cli import app
+    from momon_cli.cli.app import app
     runner = CliRunner()
     result = runner.invoke(app, ["tournament", "--bots", "random,greedy", "--decks", "ember-tide,prism", "--games", "4",
                                  "--json", str(tmp_path / "t.json"), "--csv", str(tmp_path / "t.csv")])
@@ -100,7 +100,7 @@ def test_tournament_writes_json_and_csv_and_simulate_takes_two_bots(tmp_path):
 def test_tournament_takes_a_playout_budget_and_reports_thinking_time():
     from typer.testing import CliRunner
 
-    from momon_cli.cli import app
+    from momon_cli.cli.app import app
     result = CliRunner().invoke(app, ["tournament", "--bots", "search,random", "--decks", "prism", "--games", "2",
                                       "--playouts", "3"])
     assert result.exit_code == 0, result.output
@@ -110,7 +110,7 @@ def test_tournament_takes_a_playout_budget_and_reports_thinking_time():
 def test_play_against_a_bot_from_a_script(tmp_path):
     from typer.testing import CliRunner
 
-    from momon_cli.cli import app
+    from momon_cli.cli.app import app
     result = CliRunner().invoke(app, ["play", "--p1", "Ann", "--p2", "bot:greedy", "--seed", "4", "--script", "-",
                                       "--log", str(tmp_path / "g.jsonl")], input="summon 1 B2\nsummon 1 C3\n")
     assert result.exit_code == 3, result.output
@@ -129,8 +129,8 @@ def test_bench_times_both_profiles_with_and_without_abilities():
 
 
 def test_without_abilities_keeps_every_card_but_its_abilities():
-    from momon_cli.bench import without_abilities
-    from momon_cli.carddata import load_deck, load_pool
+    from momon_cli.bots.bench import without_abilities
+    from momon_cli.data.cards import load_deck, load_pool
 
     deck = load_deck("ember-tide", load_pool())
     bare = without_abilities(deck)
@@ -142,8 +142,8 @@ def test_without_abilities_keeps_every_card_but_its_abilities():
 
 def test_the_balance_table_heads_every_deck_column_differently():
     """Earth Tricks and Ember Tide share their initials; the table must still tell them apart."""
-    from momon_cli.carddata import builtin_deck_names, load_deck, load_pool
-    from momon_cli.cli import _abbreviations
+    from momon_cli.cli.app import _abbreviations
+    from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
 
     pool = load_pool()
     names = [load_deck(n, pool).name for n in builtin_deck_names()]

@@ -8,13 +8,13 @@ import random
 
 from helpers import MATRIX, SCENARIO_POOL
 
-from momon_cli.bots import RandomBot
+from momon_cli.bots.players import RandomBot
+from momon_cli.bots.simulate import play_random
 from momon_cli.engine import Game, Setup
 from momon_cli.engine.context import Rules
 from momon_cli.engine.lookahead import play
 from momon_cli.engine.state import GameState
 from momon_cli.engine.turn import play_on
-from momon_cli.simulate import play_random
 
 
 def dump(state: GameState) -> object:

@@ -18,10 +18,10 @@ import pytest
 import short_game
 from typer.testing import CliRunner
 
-from momon_cli.carddata import NAME_LIMIT as CARD_NAME_LIMIT
-from momon_cli.cli import app
-from momon_cli.record import NAME_LIMIT, TEXT_LIMIT, cards_digest
-from momon_cli.safe_text import clean
+from momon_cli.cli.app import app
+from momon_cli.data.cards import NAME_LIMIT as CARD_NAME_LIMIT
+from momon_cli.record.format import NAME_LIMIT, TEXT_LIMIT, cards_digest
+from momon_cli.text.safe import clean
 
 CORPUS = Path(__file__).parent / "corpus"
 HOSTILE = json.loads((CORPUS / "hostile-names.json").read_text(encoding="utf-8"))

@@ -3,7 +3,7 @@
 import pytest
 from helpers import arena, at, game, index, mk, of, order, resolved_names, summon
 
-from momon_cli.carddata import load_pool
+from momon_cli.data.cards import load_pool
 from momon_cli.engine import Kind
 from momon_cli.engine.snatch import Attempt, judge
 from momon_cli.engine.zones import VOID

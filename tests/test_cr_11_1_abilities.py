@@ -3,7 +3,7 @@
 import pytest
 from helpers import MATRIX, arena, at, game, mk, of, order, summon
 
-from momon_cli.carddata import DataError, card_from_mapping
+from momon_cli.data.cards import DataError, card_from_mapping
 
 
 def test_cr_11_1_1_flavor_text_alone_is_no_ability():

@@ -8,8 +8,8 @@ import json
 
 from helpers import MATRIX, SCENARIO_POOL
 
+from momon_cli.bots.simulate import play_random
 from momon_cli.engine import Setup
-from momon_cli.simulate import play_random
 
 STORED = "6f4bb2656904fd1f5fe327d2112aee5955f4f6c7f05e8cb7bf1486d8ae682f40"
 

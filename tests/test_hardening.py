@@ -10,8 +10,8 @@ from pathlib import Path
 from short_game import record
 from typer.testing import CliRunner
 
-from momon_cli.cli import app
-from momon_cli.record import RecordFile, read_record
+from momon_cli.cli.app import app
+from momon_cli.record.format import RecordFile, read_record
 
 runner = CliRunner()
 GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
@@ -140,7 +140,7 @@ def test_once_a_command_is_done_ctrl_c_is_ignored_on_the_way_out(monkeypatch):
     import signal
     import sys
 
-    from momon_cli.cli import run
+    from momon_cli.cli.app import run
 
     monkeypatch.setattr(sys, "argv", ["momon", "--version"])
     before = signal.getsignal(signal.SIGINT)

@@ -10,8 +10,9 @@ from repl_driver import play
 from test_repl import ordering_game, standard_game, target_game
 from typer.testing import CliRunner
 
-from momon_cli import narrate, rulesdoc
-from momon_cli.cli import app
+from momon_cli.cli.app import app
+from momon_cli.text import narration as narrate
+from momon_cli.text import rules_lookup as rulesdoc
 
 runner = CliRunner()
 GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"

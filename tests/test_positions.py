@@ -10,12 +10,12 @@ import pytest
 from helpers import MATRIX, POSITIONS, SCENARIO_POOL
 from typer.testing import CliRunner
 
-from momon_cli.bots import RandomBot
-from momon_cli.carddata import DataError
-from momon_cli.cli import app
+from momon_cli.bots.players import RandomBot
+from momon_cli.cli.app import app
+from momon_cli.data.cards import DataError
+from momon_cli.data.positions import position_from_mapping, position_to_toml, read_position
 from momon_cli.engine import Game, Setup
 from momon_cli.engine.state import snapshot
-from momon_cli.positions import position_from_mapping, position_to_toml, read_position
 
 runner = CliRunner()
 FILES = sorted(p for p in POSITIONS.glob("*.toml") if p.name != "cards.toml")
@@ -167,3 +167,15 @@ def test_play_log_replay_position_and_export_share_one_check(tmp_path):
     export = runner.invoke(app, ["export", str(fifo)])
     for result in (play, export):
         assert result.exit_code == 1 and f"{fifo}: is a pipe (FIFO)" in result.output and "Traceback" not in result.output
+
+
+def test_once_used_names_only_once_only_abilities():
+    """A right that is not once-only cannot be spent: the copy would wrongly differ from its twins."""
+    plain = next(c for c in SCENARIO_POOL.values() if c.abilities and not any(a.once for a in c.abilities))
+    once = next(c for c in SCENARIO_POOL.values() if any(a.once for a in c.abilities))
+    number = next(a.index for a in once.abilities if a.once) + 1
+    good = {"turn": 1, "player": [{"hand": [{"card": once.id, "once_used": [number]}]}, {"hand": []}]}
+    assert position_from_mapping(good, SCENARIO_POOL, MATRIX.elements).hands[0][0].once_used == (number - 1,)
+    bad = {"turn": 1, "player": [{"hand": [{"card": plain.id, "once_used": [1]}]}, {"hand": []}]}
+    with pytest.raises(DataError, match="once-only abilities"):
+        position_from_mapping(bad, SCENARIO_POOL, MATRIX.elements)

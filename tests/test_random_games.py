@@ -6,8 +6,8 @@ from helpers import MATRIX
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from momon_cli.bots import RandomBot
-from momon_cli.carddata import builtin_deck_names, load_deck, load_pool
+from momon_cli.bots.players import RandomBot
+from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
 from momon_cli.engine import Game, Setup
 from momon_cli.engine.invariants import check
 

@@ -6,11 +6,11 @@ import pytest
 from answers_helper import apply
 from helpers import MATRIX, arena, at, game, index, kinds, mk, of, order, position, resolved_names, summon, void
 
-from momon_cli.answers import BadAnswer, parse
 from momon_cli.engine import Game, Kind, Setup
 from momon_cli.engine.actions import leave_arena
 from momon_cli.engine.zones import VOID
-from momon_cli.render import decision_view, hand_lines
+from momon_cli.text.notation import BadAnswer, parse
+from momon_cli.tui.render import decision_view, hand_lines
 
 
 def test_r_mc_2_effects_end_when_their_momon_leaves_the_arena():

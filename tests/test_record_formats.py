@@ -12,11 +12,11 @@ import pytest
 from short_game import game_lines, record, setup
 from typer.testing import CliRunner
 
-from momon_cli import simulate as sim
-from momon_cli.cli import app
+from momon_cli.bots import simulate as sim
+from momon_cli.cli.app import app
 from momon_cli.engine import Game, answer_from_json
-from momon_cli.record import read_record, write_record
-from momon_cli.replay import verify
+from momon_cli.record.format import read_record, write_record
+from momon_cli.record.replay import verify
 
 runner = CliRunner()
 GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
@@ -226,3 +226,17 @@ def test_verify_refuses_a_huge_unknown_header_field_in_one_line(tmp_path):
 def test_a_format_2_record_with_exactly_its_fields_still_verifies():
     result = runner.invoke(app, ["verify", str(FORMAT2)])
     assert result.exit_code == 0, result.output
+
+
+def test_verify_refuses_a_key_named_twice(tmp_path):
+    """json.loads keeps the last of two keys: the first could hide megabytes of padding."""
+    path = tmp_path / "g.jsonl"
+    assert _play(path).exit_code == 0
+    original = path.read_text().splitlines()
+    for number, key, twice in ((1, "seed", '"seed":"' + "p" * 100_000 + '","seed":'), (2, "n", '"n":7,"n":')):
+        lines = list(original)
+        lines[number - 1] = lines[number - 1].replace(f'"{key}":', twice, 1)
+        edited = tmp_path / f"twice{number}.jsonl"
+        edited.write_text("\n".join(lines) + "\n")
+        result = runner.invoke(app, ["verify", str(edited)])
+        assert result.exit_code == 1 and f"damaged at line {number}: the key '{key}' is named twice" in result.output

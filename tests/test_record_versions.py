@@ -6,7 +6,7 @@ import json
 from helpers import POSITIONS
 from typer.testing import CliRunner
 
-from momon_cli.cli import app
+from momon_cli.cli.app import app
 from momon_cli.engine import RULES_VERSION
 
 runner = CliRunner()

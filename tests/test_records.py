@@ -18,13 +18,13 @@ from screen_driver import AltScreen
 from short_game import game_lines
 from typer.testing import CliRunner
 
-from momon_cli import simulate as sim
-from momon_cli.carddata import builtin_deck_names, load_deck, load_matrix, load_pool
-from momon_cli.cli import app
+from momon_cli.bots import simulate as sim
+from momon_cli.cli.app import app
+from momon_cli.data.cards import builtin_deck_names, load_deck, load_matrix, load_pool
 from momon_cli.engine import Setup
-from momon_cli.record import RecordError, read_record
-from momon_cli.replay import rebuild, state_json, verify
-from momon_cli.viewer import Timeline, Viewer
+from momon_cli.record.format import RecordError, read_record
+from momon_cli.record.replay import rebuild, state_json, verify
+from momon_cli.tui.viewer import Timeline, Viewer
 
 runner = CliRunner()
 GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
@@ -200,7 +200,7 @@ def test_replay_at_80x24_shows_the_last_step_whole_at_the_bottom_and_the_whole_l
 
 
 def test_replay_legend_breaks_only_between_keys():
-    from momon_cli.viewer import HELP, legend
+    from momon_cli.tui.viewer import HELP, legend
 
     for width in (40, 60, 80, 100, 200):
         lines = [line.plain for line in legend(width)]

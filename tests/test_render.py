@@ -6,8 +6,8 @@ from io import StringIO
 from helpers import arena, game, mk
 from rich.console import Console
 
-from momon_cli import render
-from momon_cli.arena_view import arena_lines
+from momon_cli.tui import render
+from momon_cli.tui.arena_view import arena_lines
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -99,7 +99,7 @@ def test_a_crowded_cell_drops_stars_and_element_letters_but_never_runs_words_tog
 
 
 def test_the_news_of_the_other_players_turn_keeps_its_lines_beside_a_full_hand_at_80x24():
-    from momon_cli.frame import View, compose
+    from momon_cli.tui.frame import View, compose
     # Seven cards with ability text fill the room one a line; the news must still show.
     ability = [{"when": "on_summon", "do": [{"power": -1, "on": "enemy", "until": "end_of_turn"}]}]
     g = game([mk(f"Momon {i}", ability=ability) for i in range(7)], [mk("Imp")], [])
@@ -120,7 +120,7 @@ def test_a_hand_one_card_a_line_marks_the_ability_text_it_cuts():
 
 def test_the_news_names_zones_as_the_rules_do():
     from momon_cli.engine import events as ev
-    from momon_cli.narrate import summary
+    from momon_cli.text.narration import summary
 
     left = ev.ZoneChanged(4, "Omen", "MCL-001", 2, "arena", "D4", "void", True, 9)
     back = ev.ZoneChanged(5, "Pixie", "MCL-002", 1, "arena", "A1", "hand", True, 10)
@@ -130,7 +130,7 @@ def test_the_news_names_zones_as_the_rules_do():
 def test_the_terse_log_says_why_a_last_turn_has_no_summon():
     """The turn whose Summon step finds the Arena full only ends: the terse log says why."""
     from momon_cli.engine import events as ev
-    from momon_cli.narrate import Narrator, terse
+    from momon_cli.text.narration import Narrator, terse
 
     event = ev.EndConditionRecorded("full-arena")
     line = Narrator(("Ann", "Bea")).line(event)
@@ -152,8 +152,8 @@ def test_every_order_of_three_attempts_fits_80x24_or_the_cut_is_said():
     are on an 80x24 screen; where a decision still does not fit, the last line says so."""
     from test_cr_10_snatch_check import glutton_against_pup_and_queen
 
-    from momon_cli.carddata import load_pool
-    from momon_cli.frame import View, compose
+    from momon_cli.data.cards import load_pool
+    from momon_cli.tui.frame import View, compose
 
     pool = load_pool()
     g = glutton_against_pup_and_queen("sequential", "B3", "C2", extra=[arena(2, pool["MCL-053"], "B1")])
@@ -170,8 +170,8 @@ def test_every_reason_an_attempt_can_end_with_has_its_few_words():
     import inspect as source
     import re as regex
 
-    from momon_cli import narrate
     from momon_cli.engine import snatch
+    from momon_cli.text import narration as narrate
 
     reasons = set(regex.findall(r'reason = "(\w+)"', source.getsource(snatch.judge)))
     assert len(reasons) >= 7 and reasons <= set(narrate.SHORT_VERDICT)
@@ -179,7 +179,7 @@ def test_every_reason_an_attempt_can_end_with_has_its_few_words():
 
 def test_your_next_turn_is_the_abilitys_controllers_and_effects_are_named_as_the_rules_do():
     from momon_cli.engine import events as ev
-    from momon_cli.narrate import Narrator
+    from momon_cli.text.narration import Narrator
 
     n = Narrator(("Ann", "Bea"))
     assert "until the start of the next turn of the ability's controller" in n.line(
@@ -190,7 +190,7 @@ def test_your_next_turn_is_the_abilitys_controllers_and_effects_are_named_as_the
 def test_a_first_player_named_for_the_game_is_not_said_to_be_the_players_choice():
     """--first and a position file both name the First Player (chosen_by "players")."""
     from momon_cli.engine import events as ev
-    from momon_cli.narrate import Narrator
+    from momon_cli.text.narration import Narrator
 
     line = Narrator().line(ev.GameStarted("sequential", 7, ("Ann", "Bea"), 1, "players"))
     assert "Ann goes first (named for this game)" in line

@@ -6,7 +6,7 @@ import re
 from helpers import arena, game, mk
 from repl_driver import play, whole_game_lines
 
-from momon_cli.carddata import load_deck, load_matrix, load_pool
+from momon_cli.data.cards import load_deck, load_matrix, load_pool
 from momon_cli.engine import Game, Setup
 
 POOL = load_pool()
@@ -143,8 +143,8 @@ def test_commands_at_a_prompt(tmp_path):
 
 
 def test_completion_follows_the_word_position(tmp_path):
-    from momon_cli.completion import candidates
-    from momon_cli.repl import COMMANDS
+    from momon_cli.tui.completion import candidates
+    from momon_cli.tui.repl import COMMANDS
     g = game([mk("Cinder Pup"), mk("Tide Imp")], [mk("Secret Card")], [arena(2, mk("Left"), "A4")])
     first = candidates(g, g.pending, [], COMMANDS)
     assert {"summon", "Cinder", "Tide", "help", "concede"} <= set(first) and "A1" not in first
@@ -164,8 +164,8 @@ def test_tab_after_a_whole_word_moves_on_to_the_next():
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
 
-    from momon_cli.completion import PositionCompleter
-    from momon_cli.repl import COMMANDS
+    from momon_cli.tui.completion import PositionCompleter
+    from momon_cli.tui.repl import COMMANDS
     g = game([mk("Cinder Pup"), mk("Tide Imp")], [mk("Secret Card")], [])
     completer = PositionCompleter(g, g.pending, COMMANDS)
 
@@ -189,7 +189,7 @@ def test_a_card_is_found_by_a_later_word_of_its_name(tmp_path):
 def test_log_takes_a_number_and_keeps_the_newest_lines_when_they_do_not_fit(tmp_path):
     from rich.text import Text
 
-    from momon_cli.frame import View, _info_lines
+    from momon_cli.tui.frame import View, _info_lines
     view = View(info=[Text(f"line {i}") for i in range(30)], info_latest=True)
     shown = [t.plain for t in _info_lines(view, 80, 10)]
     assert shown[0].startswith("… 21 earlier lines") and shown[-1] == "line 29" and len(shown) == 10
@@ -204,7 +204,7 @@ def test_long_command_output_pages_with_enter():
     after the last one Enter goes back to the decision."""
     from rich.text import Text
 
-    from momon_cli.frame import View, _info_lines
+    from momon_cli.tui.frame import View, _info_lines
     view = View(info=[Text(f"line {i}") for i in range(25)])
     pages = []
     while True:
@@ -220,7 +220,7 @@ def test_long_command_output_pages_with_enter():
 
 def test_every_answer_hint_fits_80_columns_whole():
     """The hint under the prompt and the decision's Answer line are never cut at 80 columns."""
-    from momon_cli.answers import ACCEPTED
+    from momon_cli.text.notation import ACCEPTED
 
     for kind, accepted in ACCEPTED.items():
         assert len(f"{accepted} · Tab · help") <= 80 and len(f" Answer: {accepted}") <= 80, kind
@@ -247,7 +247,7 @@ def test_log_with_a_number_pages_the_lines_it_asked_for(tmp_path):
 
 def test_help_fits_80_columns_so_no_line_wraps_to_the_left_edge():
     from momon_cli.engine import Kind
-    from momon_cli.repl import help_text
+    from momon_cli.tui.repl import help_text
 
     for kind in Kind:
         assert all(len(line) <= 80 for line in help_text(kind).splitlines()), kind

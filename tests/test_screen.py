@@ -102,7 +102,7 @@ def test_whole_game_hand_offs_keep_hands_out_of_the_scrollback_and_the_winner_en
     lines = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
     term = Terminal(["play", "--p1", "Ann", "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism", "--seed", "7",
                      "--first", "1", "--log", str(tmp_path / "g.jsonl")])
-    from momon_cli.carddata import load_deck, load_pool
+    from momon_cli.data.cards import load_deck, load_pool
 
     pool = load_pool()
     hands = {1: {c.name for c in load_deck("dawn-dusk", pool).cards}, 2: {c.name for c in load_deck("prism", pool).cards}}

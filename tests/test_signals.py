@@ -16,9 +16,9 @@ import pytest
 from short_game import game_lines, resume_and_finish
 from typer.testing import CliRunner
 
-from momon_cli.cli import app
-from momon_cli.record import read_record
-from momon_cli.replay import verify
+from momon_cli.cli.app import app
+from momon_cli.record.format import read_record
+from momon_cli.record.replay import verify
 
 GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
 ARGS = ["--p1", "Ann", "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism", "--seed", "7", "--first", "1"]

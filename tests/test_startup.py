@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-HEAVY = ("momon_cli.engine", "momon_cli.carddata")
+HEAVY = ("momon_cli.engine", "momon_cli.data.cards")
 RECORDS = Path(__file__).parent / "records"
 PROBE = """
 import json, sys
-from momon_cli.cli import app
+from momon_cli.cli.app import app
 try:
     app(sys.argv[1:], prog_name="momon")
 except SystemExit:
@@ -35,7 +35,7 @@ def loaded(*args: str) -> list[str]:
 @pytest.mark.parametrize("args", [["--version"], ["--help"], ["play", "--help"], ["howto"]])
 def test_commands_that_do_not_play_leave_the_engine_and_card_data_unloaded(args):
     modules = loaded(*args)
-    assert "momon_cli.cli" in modules
+    assert "momon_cli.cli.app" in modules
     assert not [m for m in modules if m.startswith(HEAVY)], modules
 
 
@@ -46,7 +46,7 @@ def test_version_and_help_print_plain_lines_without_rich_or_prompt_toolkit():
 
 GC_PROBE = """
 import gc, sys
-import momon_cli.cli as cli
+import momon_cli.cli.app as cli
 seen = []
 cli._working = lambda working=cli._working: (seen.append(gc.isenabled()), working())
 sys.argv = ["momon", *sys.argv[1:]]

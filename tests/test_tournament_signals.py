@@ -63,10 +63,16 @@ def _started() -> tuple[subprocess.Popen, list[int]]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+@pytest.mark.parametrize("group", [False, True], ids=["parent", "group"])
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL, signal.SIGINT])
-def test_no_worker_outlives_a_stopped_tournament(sig):
+def test_no_worker_outlives_a_stopped_tournament(sig, group):
+    """To the parent alone, or to the whole group as a closed terminal (SIGHUP) or a
+    process manager does."""
     proc, workers = _started()
-    proc.send_signal(sig)
+    if group:
+        os.killpg(proc.pid, sig)
+    else:
+        proc.send_signal(sig)
     stopped = time.monotonic()
     _until(lambda: not any(_alive(w) for w in workers), 10, f"workers {workers} still run after {sig.name}")
     gone = time.monotonic() - stopped
@@ -79,3 +85,15 @@ def test_no_worker_outlives_a_stopped_tournament(sig):
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"stopped by {sig.name} after ") and " of 100000 games" in lines[0]
     assert "Traceback" not in err + out
+
+
+@pytest.mark.parametrize("method", ["fork", "forkserver", "spawn"])
+def test_workers_watch_the_process_that_started_them_whatever_the_start_method(method):
+    """Under forkserver (Python 3.14's default on Linux) a worker's parent is the fork server:
+    a worker that watched the main process's pid would leave at once and the run would hang."""
+    code = (f"import multiprocessing; multiprocessing.set_start_method({method!r})\n"
+            "from momon_cli.bots.tournament import run_local, specs\n"
+            "if __name__ == '__main__':\n"
+            "    print(len(list(run_local(specs(['random', 'greedy'], ['ember-tide'], 6, 1, 'sequential'), 2))))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "6", done.stderr

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from momon_cli.cli import app
-from momon_cli.record import read_record
+from momon_cli.cli.app import app
+from momon_cli.record.format import read_record
 
 runner = CliRunner()
 

@@ -2,31 +2,52 @@
 
 Drive it with :class:`Game`: read ``game.pending`` (a :class:`Decision`), call
 ``game.answer(...)``, read ``game.events``. Same setup and same answers give the same events.
+
+These names are the engine's public surface: the rest of the package imports them from
+here, never from the engine's modules (tests/test_layers.py holds it to that).
 """
 
 from . import events
-from .cards import Ability, CardDef, Condition, Filter, Problems, Static, StaticPower, TargetSpec
+from .arena import COLUMNS, DIRECTIONS, ROWS, SPACES, screen_direction, sight_target
+from .cards import KEYWORDS, Ability, CardDef, Static, StaticPower
+from .context import Rules
 from .decisions import (
+                        SPENT,
+                        Answer,
                         AttemptView,
                         Decision,
                         IllegalAnswer,
                         Kind,
                         OrderOutcome,
+                        SummonOptions,
                         TriggerView,
                         answer_from_json,
                         card_of_key,
                         copy_key,
 )
+from .effects import element, has_ward, power, scores, token_value
 from .elements import ElementMatrix
+from .events import Event
+from .filters import Condition, Filter, Problems, TargetSpec
 from .game import EngineError, Game, GameOver
-from .instructions import Instruction
-from .position import Change, Placed, Position
-from .state import PROFILES, RULES_VERSION, TURN_LIMIT, Result, Setup
+from .invariants import check as check_invariants
+from .lookahead import margin, play, player_copy, summon_then_play_on
+from .position import CHANGE_KINDS, Change, Placed, Position
+from .state import RULES_VERSION, TURN_LIMIT, GameState, Result, Setup, snapshot
 from .summon import key_of
+from .triggers import Batch, Trigger
+from .vocabulary import KINDS, AnyInstruction, Instruction, ReadContext, describe_filter, read_instruction, with_article
+from .words import DURATIONS, PROFILES, SELECTORS, SIDES, TIMINGS, Duration, Profile, Selector, Side, Timing, Whose, profile_named
+from .zones import GameObject
 
 __all__ = [
-    "PROFILES", "RULES_VERSION", "TURN_LIMIT", "Ability", "AttemptView", "CardDef", "Change", "Condition",
-    "Decision", "ElementMatrix", "EngineError", "Filter", "Game", "GameOver", "IllegalAnswer", "Instruction", "Kind",
-    "OrderOutcome", "Placed", "Position", "Problems", "Result", "Setup", "Static", "StaticPower", "TargetSpec",
-    "TriggerView", "answer_from_json", "card_of_key", "copy_key", "events", "key_of",
+    "CHANGE_KINDS", "COLUMNS", "DIRECTIONS", "DURATIONS", "KEYWORDS", "KINDS", "PROFILES", "ROWS", "RULES_VERSION",
+    "SELECTORS", "SIDES", "SPACES", "SPENT", "TIMINGS", "TURN_LIMIT", "Ability", "AnyInstruction", "Answer",
+    "AttemptView", "Batch", "CardDef", "Change", "Condition", "Decision", "Duration", "ElementMatrix", "EngineError",
+    "Event", "Filter", "Game", "GameObject", "GameOver", "GameState", "IllegalAnswer", "Instruction", "Kind",
+    "OrderOutcome", "Placed", "Position", "Problems", "Profile", "ReadContext", "Result", "Rules", "Selector", "Setup",
+    "Side", "Static", "StaticPower", "SummonOptions", "TargetSpec", "Timing", "Trigger", "TriggerView", "Whose",
+    "answer_from_json", "card_of_key", "check_invariants", "copy_key", "describe_filter", "element", "events",
+    "has_ward", "key_of", "margin", "play", "player_copy", "power", "profile_named", "read_instruction", "scores",
+    "screen_direction", "sight_target", "snapshot", "summon_then_play_on", "token_value", "with_article",
 ]

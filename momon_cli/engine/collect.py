@@ -10,6 +10,7 @@ from . import events as ev
 from .cards import Ability
 from .context import Rules
 from .triggers import Batch, SnatchRef, Trigger
+from .words import Timing
 from .zones import GameObject, LastKnown
 
 Source = GameObject | LastKnown
@@ -75,7 +76,9 @@ def post_snatch(ctx: Rules, snatchers: list[tuple[Source, int, tuple[SnatchRef, 
     ability that functions, and nothing triggers for it [CR 11.1.5]."""
     event = 0
     on_arena = ctx.state.zones.on_arena
-    for timing, found in (("on_snatch", snatchers), ("snatched_back", snatched_back)):
+    pairs: tuple[tuple[Timing, list[tuple[Source, int, tuple[SnatchRef, ...]]]], ...] = (
+        ("on_snatch", snatchers), ("snatched_back", snatched_back))
+    for timing, found in pairs:
         for source, controller, refs in found:
             if on_arena(source.oid) is None:
                 continue

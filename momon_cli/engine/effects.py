@@ -1,43 +1,65 @@
 """Continuous effects and what they change: Power, Element, Ward, Token values (BASELINE 11.5).
 
-Layers, so that no result depends on the order of a list: current Power is base Power,
-then "set" effects in timestamp order (the latest wins), then every modifier added — those
-of resolved instructions and those of the Source's own board-dependent Continuous
-Abilities. Current Element is the latest Element change by timestamp. Ward is an effect
+Layers (:class:`Layer`), so that no result depends on the order of a list: current Power
+is base Power, then "set" effects by timestamp (the latest wins), then every modifier of a
+resolved instruction, then the Source's own board-dependent Continuous Abilities. Current
+Element is the latest Element change by timestamp. Ward is an effect
 plus a Ward Token [CR 10.2.2, TH 17.6]. A Marking Token is worth 1 unless a Continuous
 Ability says otherwise, never less than 0 [TH 17.8].
 """
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from .arena import ADJACENT
-from .cards import Condition, Filter
 from .context import Rules
 from .events import Expired, PowerModified, PowerSet, WardGranted, WardLost
+from .filters import Condition, Filter
 from .state import Effect, GameState
+from .words import Duration, EffectKind
 from .zones import GameObject
 
 POWER_KINDS = ("power", "set_power")  # the effects that change a Momon's Power
 
 
+class Layer(IntEnum):
+    """The layers continuous effects apply in, lowest first; within a layer, by timestamp
+    (BASELINE 11.5). Power: its "set" effects (the latest wins), then the modifiers of
+    resolved instructions, then the Source's own board-dependent Power. Element: its
+    changes (the latest wins). Ward is a status, not a layered value."""
+
+    POWER_SET = 1
+    POWER_MODIFY = 2
+    POWER_BOARD = 3
+    ELEMENT_SET = 4
+
+
+#: Each kind of effect's layer (board-dependent Power is no effect: it is read off the card).
+LAYER: dict[EffectKind, Layer | None] = {"set_power": Layer.POWER_SET, "power": Layer.POWER_MODIFY,
+                                         "element": Layer.ELEMENT_SET, "ward": None}
+
+
+def layered(effects: list[Effect], layers: tuple[Layer, ...]) -> list[Effect]:
+    """The effects of ``layers``, in the order they apply: by layer, then by timestamp."""
+    found = [e for e in effects if LAYER[e.kind] in layers]
+    found.sort(key=lambda e: (LAYER[e.kind] or 0, e.timestamp))
+    return found
+
+
 def power(state: GameState, obj: GameObject, statics: bool = True) -> int:
-    """Current Power. ``statics=False`` leaves out board-dependent Power, which is how a
-    board-dependent Power's own condition reads Power (so that two such Momons never read
-    each other) [R-mc 23]; everything else reads current Power."""
+    """Current Power: base Power through the Power layers in order. ``statics=False`` leaves
+    out the board-dependent layer, which is how a board-dependent Power's own condition
+    reads Power (so that two such Momons never read each other) [R-mc 23]; everything else
+    reads current Power."""
     card = obj.card
     value = card.power
-    effects = state.effects
-    if effects:
-        modifier = 0
-        for e in effects:
-            if e.target == obj.oid:
-                if e.kind == "power":
-                    modifier += e.amount
-                elif e.kind == "set_power":
-                    value = e.amount  # effects are kept in timestamp order
-        value += modifier
+    if state.effects:
+        mine = [e for e in state.effects if e.target == obj.oid]  # almost always none
+        for e in layered(mine, (Layer.POWER_SET, Layer.POWER_MODIFY)) if mine else ():
+            value = e.amount if e.kind == "set_power" else value + e.amount
     if statics and card.power_statics and obj.controller is not None:
-        value += _statics_power(state, obj)
+        value += _statics_power(state, obj)  # Layer.POWER_BOARD
     return value
 
 
@@ -63,10 +85,11 @@ def _statics_power(state: GameState, obj: GameObject) -> int:
 
 
 def element(state: GameState, obj: GameObject) -> str:
-    current = obj.card.element
+    """Current Element: the latest change by timestamp (Layer.ELEMENT_SET), or the card's."""
+    current, latest = obj.card.element, -1
     for e in state.effects:
-        if e.target == obj.oid and e.kind == "element" and e.element is not None:
-            current = e.element
+        if e.target == obj.oid and e.kind == "element" and e.element is not None and e.timestamp > latest:
+            current, latest = e.element, e.timestamp
     return current
 
 
@@ -132,7 +155,7 @@ def holds(state: GameState, condition: Condition, controller: int, source_oid: i
     return count(state, condition.filter, controller, source_oid, source_space, statics) >= condition.count
 
 
-def add(ctx: Rules, kind: str, obj: GameObject, until: str, controller: int, amount: int = 0,
+def add(ctx: Rules, kind: EffectKind, obj: GameObject, until: Duration, controller: int, amount: int = 0,
         new_element: str | None = None) -> Effect:
     state = ctx.state
     effect = Effect(state.take_id(), kind, obj.oid, amount, new_element, until, controller, state.turn,
@@ -145,7 +168,7 @@ def add(ctx: Rules, kind: str, obj: GameObject, until: str, controller: int, amo
     return effect
 
 
-def grant_ward(ctx: Rules, obj: GameObject, until: str, controller: int) -> bool:
+def grant_ward(ctx: Rules, obj: GameObject, until: Duration, controller: int) -> bool:
     """TH 17.6: a second grant on a Warded Momon creates nothing and extends nothing."""
     if has_ward(ctx.state, obj):
         ctx.emit(WardGranted(obj.oid, obj.card.name, until, True))

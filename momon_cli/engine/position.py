@@ -8,20 +8,23 @@ written by :mod:`momon_cli.positions`; this module only holds the values.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, TypeAlias
 
 from .arena import SPACES
 from .cards import CardDef
+from .words import Duration
 
 #: Continuous changes a position can carry on a card, each with its duration and controller.
-CHANGE_KINDS = ("power", "set_power", "element", "ward", "return_to_hand")
+ChangeKind: TypeAlias = Literal["power", "set_power", "element", "ward", "return_to_hand"]
+CHANGE_KINDS: tuple[ChangeKind, ...] = ("power", "set_power", "element", "ward", "return_to_hand")
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
     """A continuous effect in force (or a delayed Return to Hand waiting) on one card."""
 
-    kind: str  # one of CHANGE_KINDS
-    until: str  # duration; for return_to_hand, when it returns ("end_of_turn", "your_next_turn")
+    kind: ChangeKind
+    until: Duration  # duration; for return_to_hand, when it returns ("end_of_turn", "your_next_turn")
     controller: int  # whose effect: "your next turn" is this player's
     amount: int = 0  # power: the modifier; set_power: the new Power
     element: str | None = None  # element: the new Element

@@ -19,7 +19,7 @@ from . import sbc
 from .context import Rules
 from .decisions import Decision, Kind
 from .effects import holds
-from .instructions import Resolution, legal_targets, source_space
+from .resolution import Resolution, legal_targets, precondition, resolve, source_space
 from .snatch import Cause, run_check
 from .state import RESOLUTION_LIMIT, Frame
 from .triggers import Batch, Pending, Trigger, view
@@ -180,7 +180,7 @@ def _resolve(ctx: Rules, t: Trigger) -> Flow:
         return
     res = Resolution(t, targets, spaces)
     for instruction in a.do:
-        reason = instruction.precondition(ctx, res)
+        reason = precondition(ctx, instruction, res)
         if reason is not None:
             ctx.emit(ev.AbilityResolved(t.tid, reason, spaces))
             return
@@ -193,7 +193,7 @@ def _resolve(ctx: Rules, t: Trigger) -> Flow:
             return
     did = False
     for instruction in a.do:
-        did = (yield from instruction.resolve(ctx, res)) or did
+        did = (yield from resolve(ctx, instruction, res)) or did
     if a.once and did:  # spent only when it did something [TH 17.5, BASELINE 11.6]
         state.once_used.add((t.card_no, a.index))
         ctx.emit(ev.OnceUsed(t.tid, t.card.name))

@@ -24,6 +24,7 @@ from .decisions import AttemptView, Decision, Kind, OrderOutcome
 from .effects import element, has_ward, matches, power
 from .state import GameState
 from .triggers import SnatchRef
+from .words import Timing
 from .zones import GameObject
 
 Flow = Generator[Decision, Any, None]
@@ -217,7 +218,7 @@ def preview(ctx: Rules, attempts: list[Attempt], cause: Cause, mine: int) -> tup
     return tuple(outcomes)
 
 
-def _reads(card: CardDef, timing: str, on: str) -> bool:
+def _reads(card: CardDef, timing: Timing, on: str) -> bool:
     """Whether one of the card's ``timing`` abilities reads a Power at the Snatch."""
     return any(a.reads_power_at_snatch(on) for a in card.triggered(timing))
 

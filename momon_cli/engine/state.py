@@ -11,9 +11,9 @@ from .cards import CardDef
 from .elements import ElementMatrix
 from .position import Change, Placed, Position
 from .triggers import Pending
+from .words import PROFILES, Duration, EffectKind, Profile
 from .zones import ARENA, HAND, VOID, Zones
 
-PROFILES = ("sequential", "simultaneous")
 TURN_LIMIT = 64  # BASELINE 7.3
 #: Abilities one turn may resolve before the game is ended as a loop [R-mc 27].
 RESOLUTION_LIMIT = 400
@@ -29,7 +29,7 @@ class Setup:
     position: Position
     matrix: ElementMatrix
     seed: int = 0
-    profile: str = "sequential"
+    profile: Profile = "sequential"
     names: tuple[str, str] = ("Player 1", "Player 2")
 
     def __deepcopy__(self, memo: dict[int, object]) -> Setup:
@@ -41,7 +41,7 @@ class Setup:
 
     @classmethod
     def new_game(cls, decks: tuple[tuple[CardDef, ...], tuple[CardDef, ...]], matrix: ElementMatrix, seed: int = 0,
-                 profile: str = "sequential", names: tuple[str, str] = ("Player 1", "Player 2"),
+                 profile: Profile = "sequential", names: tuple[str, str] = ("Player 1", "Player 2"),
                  first_player: int | None = None) -> Setup:
         return cls(Position.new_game(decks, first_player), matrix, seed, profile, names)
 
@@ -51,11 +51,11 @@ class Effect:
     """A continuous effect created by a resolved instruction [BASELINE 11.5]."""
 
     eid: int
-    kind: str  # "power", "set_power", "element" or "ward"
+    kind: EffectKind
     target: int  # object id
     amount: int  # power: the modifier; set_power: the new Power
     element: str | None  # element: the new Element
-    until: str
+    until: Duration
     controller: int
     turn: int  # the turn it was created in
     timestamp: int
@@ -68,7 +68,7 @@ class DelayedReturn:
     did: int
     oid: int
     name: str  # for the report when it lapses: the object may be long gone
-    at: str  # "end_of_turn" or "your_next_turn"
+    at: Duration  # "end_of_turn" or "your_next_turn"
     controller: int
     turn: int
 

@@ -1,0 +1,216 @@
+"""Answerers that need no person: random, greedy and search bots.
+
+A bot answers ``game.pending`` through ``answer(game)``. It sees what a person in that seat
+sees: the decision, the public table and its own Hand. Its look-ahead runs on its own copy
+of the game (``engine.lookahead.player_copy``), in which the opponent's unseen Hand cards
+are imagined, face-down Void cards reshuffled and the generator reseeded, so neither the
+other Hand nor a face-down card can steer it. Every bot draws from its own seeded
+generator, never the game's: the same seed gives the same answers.
+
+The greedy and search bots think at Summon decisions, where a turn's plan is made; every
+other decision they answer with the simple policy of ``_plain``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import assert_never
+
+from ..engine import (
+    CardDef,
+    Decision,
+    Game,
+    GameState,
+    Kind,
+    Rules,
+    card_of_key,
+    margin,
+    play,
+    player_copy,
+    power,
+    sight_target,
+    summon_then_play_on,
+)
+
+BOTS = ("random", "greedy", "search")
+SEARCH_PLAYOUTS = 500  # per Summon: within a second on a 2-core machine (README, Opponents)
+
+
+class RandomBot:
+    """A uniformly random legal answer for every Decision."""
+
+    def __init__(self, seed: object) -> None:
+        self.rng = random.Random(str(seed))
+
+    def answer(self, game: Game) -> object:
+        decision = game.pending
+        assert decision is not None
+        return self.pick(decision)
+
+    def pick(self, decision: Decision) -> object:
+        options = decision.options
+        kind = decision.kind
+        if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
+            keys = decision.keys()
+            return tuple(self.rng.sample(keys, len(keys)))
+        if kind is Kind.TARGETS:
+            low = decision.count if decision.min_count is None else decision.min_count
+            return tuple(self.rng.sample(options, self.rng.randint(low, decision.count)))
+        if kind in (Kind.SUMMON, Kind.SPACE, Kind.CARD, Kind.YES_NO, Kind.PICK_FACE_DOWN):
+            return self.rng.choice(options)
+        assert_never(kind)
+
+
+def _plain(rng: random.Random, decision: Decision) -> object:
+    """Not a Summon: use every ability, keep the listed order, take every mover, pick the
+    rest at random."""
+    if decision.kind is Kind.YES_NO:
+        return True
+    if decision.kind is Kind.ORDER_ATTEMPTS or decision.kind is Kind.ORDER_TRIGGERS:
+        return decision.keys()
+    if decision.kind is Kind.TARGETS:
+        return tuple(rng.sample(decision.options, decision.count))
+    return rng.choice(decision.options)
+
+
+class _Thinker(RandomBot):
+    """What the greedy and search bots share: their view of the game and the Summon options."""
+
+    def __init__(self, seed: object, imaginable: Sequence[CardDef] = ()) -> None:
+        super().__init__(seed)
+        self.imaginable = tuple(imaginable)
+
+    def answer(self, game: Game) -> object:
+        decision = game.pending
+        assert decision is not None
+        if decision.kind is not Kind.SUMMON or len(decision.options) == 1:
+            return _plain(self.rng, decision)
+        return self.summon(game, decision)
+
+    def summon(self, game: Game, decision: Decision) -> object:
+        raise NotImplementedError
+
+    def view(self, game: Game) -> Rules:
+        imaginable = self.imaginable or tuple(game.state.zones.objects[o].card
+                                              for o in game.state.zones.hands[game.state.active])
+        return player_copy(game.state, game.state.active, self.rng, imaginable)
+
+    def after_my_turn(self, view: Rules, option: tuple[str, str]) -> int:
+        """My lead once my turn with this Summon is over (ties broken by my Momons' Power)."""
+        trial = Rules(view.state.clone())
+        me, turn = trial.state.active, trial.state.turn
+        play(summon_then_play_on(trial, *option), lambda d: _plain(self.rng, d),
+             stop=lambda d: trial.state.turn != turn)
+        mine = sum(power(trial.state, o) for o in trial.state.zones.arena_objects() if o.controller == me)
+        return margin(trial.state, me) * 1000 + mine
+
+
+class GreedyBot(_Thinker):
+    """One step of look-ahead: the Summon that leaves the best Control Score lead at the end
+    of its own turn."""
+
+    def summon(self, game: Game, decision: Decision) -> object:
+        view = self.view(game)
+        values = [(self.after_my_turn(view, option), option) for option in decision.options]
+        best = max(v for v, _ in values)
+        return self.rng.choice([o for v, o in values if v == best])
+
+
+def _quick_summon(state: GameState, decision: Decision, rng: random.Random) -> object:
+    """A playout's Summon: a random card onto the empty Space where its Sights find the
+    most enemy Momons it would beat on Power or Element (ties at random)."""
+    zones = state.zones
+    player = decision.player
+    key = rng.choice(sorted({c for c, _ in decision.options}))  # the answer names the copy, not only the card
+    card_id = card_of_key(key)
+    card = next(zones.objects[o].card for o in zones.hands[player] if zones.objects[o].card.id == card_id)
+    beats = state.setup.matrix.beats
+    best, spaces = -1, []
+    for space in zones.empty_spaces():
+        n = 0
+        for direction in card.sights:
+            target = sight_target(space, direction, player)
+            oid = zones.arena.get(target) if target else None
+            if oid is not None:
+                other = zones.objects[oid]
+                if other.controller != player and (card.power > other.card.power or beats(card.element, other.card.element)):
+                    n += 1
+        if n > best:
+            best, spaces = n, [space]
+        elif n == best:
+            spaces.append(space)
+    return key, rng.choice(spaces)
+
+
+class SearchBot(_Thinker):
+    """Monte Carlo search over information sets: every playout samples the unseen cards
+    anew, plays the candidate Summon and then the whole game, Summons by a quick Sight
+    count and every other answer at random; UCB1 spends the playouts on the most promising
+    of the greedy bot's best candidates. ``playouts`` bounds the work (deterministic);
+    ``seconds``, if set, bounds it in time."""
+
+    def __init__(self, seed: object, imaginable: Sequence[CardDef] = (), playouts: int = SEARCH_PLAYOUTS,
+                 seconds: float | None = None, candidates: int = 6) -> None:
+        super().__init__(seed, imaginable)
+        self.playouts, self.seconds, self.candidates = playouts, seconds, candidates
+        self.playout_bot = RandomBot(self.rng.random())
+
+    def summon(self, game: Game, decision: Decision) -> object:
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        view = self.view(game)
+        ranked = sorted(decision.options, key=lambda o: -self.after_my_turn(view, o))[: self.candidates]
+        me = game.state.active
+        wins, tries = [0.0] * len(ranked), [0] * len(ranked)
+        for n in range(1, self.playouts + 1):
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            arm = next((i for i, t in enumerate(tries) if t == 0), None)
+            if arm is None:
+                arm = max(range(len(ranked)),
+                          key=lambda i: wins[i] / tries[i] + math.sqrt(2 * math.log(n) / tries[i]))
+            trial = self.view(game)
+
+            def policy(d: Decision, state: GameState = trial.state) -> object:
+                return _quick_summon(state, d, self.rng) if d.kind is Kind.SUMMON else self.playout_bot.pick(d)
+
+            play(summon_then_play_on(trial, *ranked[arm]), policy)
+            result = trial.state.result
+            wins[arm] += 1.0 if result is not None and result.winner == me else 0.0
+            tries[arm] += 1
+        return ranked[max(range(len(ranked)), key=lambda i: (tries[i], wins[i]))]
+
+
+def make_bot(name: str, seed: object, imaginable: Sequence[CardDef] = (), seconds: float | None = None,
+             playouts: int | None = None) -> RandomBot:
+    """A bot by name (``random``, ``greedy``, ``search``); ``seconds`` and ``playouts`` are
+    a search bot's budget per Summon."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot(seed, imaginable)
+    if name == "search":
+        return SearchBot(seed, imaginable, playouts=playouts or SEARCH_PLAYOUTS, seconds=seconds)
+    raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOTS)})")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A bot in one seat of a played game, as the game's record keeps it (docs/records.md).
+
+    Before every answer the bot is made anew, seeded from ``seed`` and the number of the
+    answer in the game: its answers depend on the game alone, never on the answers it gave
+    before in this process, so a game resumed from its record goes on with the answers it
+    would have had without the break (with ``seconds``, a search bot's answers also depend
+    on how fast the machine is)."""
+
+    bot: str
+    seed: str
+    imaginable: tuple[CardDef, ...] = ()
+    seconds: float | None = None
+
+    def answer(self, game: Game) -> object:
+        return make_bot(self.bot, f"{self.seed}/{len(game.answers)}", self.imaginable, self.seconds).answer(game)

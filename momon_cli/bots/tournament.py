@@ -1,0 +1,240 @@
+"""Tournaments between bots: game specs, one task function, two executors, and the figures.
+
+Every game is described by a :class:`GameSpec` whose seed is derived from the run's seed
+and the game's number, so a game's result depends on nothing else: run on one process,
+on several (``jobs``) or on a Ray cluster, the same run gives the same results. The
+figures are win rates with Wilson 95% intervals and an Elo rating fitted to all results.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import random
+import signal
+import threading
+import time
+from collections.abc import Callable, Generator, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from itertools import combinations
+
+from ..data.cards import Deck, builtin_deck_names, load_deck, load_matrix, load_pool
+from ..engine import Game, Profile, Setup
+from .players import make_bot
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    number: int
+    bots: tuple[str, str]  # Player 1's, Player 2's
+    decks: tuple[str, str]  # built-in deck names
+    profile: Profile
+    seed: int
+    bot_seconds: float | None = None
+    playouts: int | None = None  # a search bot's playouts per Summon (None: its default)
+
+
+@dataclass(frozen=True)
+class Think:
+    """How long one seat's bot took to answer: for the report, never part of a result."""
+
+    bot: str
+    decisions: int
+    seconds: float
+    slowest: float
+
+    @property
+    def mean(self) -> float:
+        return self.seconds / self.decisions if self.decisions else 0.0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    number: int
+    winner: int  # 1 or 2
+    reason: str
+    turns: int
+    think: tuple[Think, ...] = field(default=(), compare=False)  # wall-clock times differ run to run
+
+
+@lru_cache(maxsize=1)
+def _library() -> tuple[dict[str, Deck], tuple, object]:
+    pool = load_pool()
+    return {n: load_deck(n, pool) for n in builtin_deck_names()}, tuple(pool.values()), load_matrix()
+
+
+def play_one(spec: GameSpec) -> Outcome:
+    """The task: one whole game between two bots (the same in every executor)."""
+    decks, pool, matrix = _library()
+    setup = Setup.new_game((decks[spec.decks[0]].cards, decks[spec.decks[1]].cards), matrix,  # type: ignore[arg-type]
+                           spec.seed, spec.profile, spec.bots)
+    game = Game(setup)
+    players = {p: make_bot(spec.bots[p - 1], f"{spec.seed}-{p}", pool, spec.bot_seconds, spec.playouts)
+               for p in (1, 2)}
+    times: dict[int, list[float]] = {1: [], 2: []}
+    while game.pending is not None:
+        player = game.pending.player
+        start = time.perf_counter()
+        answer = players[player].answer(game)
+        times[player].append(time.perf_counter() - start)
+        game.answer(answer)
+    assert game.result is not None
+    think = tuple(Think(spec.bots[p - 1], len(times[p]), sum(times[p]), max(times[p], default=0.0)) for p in (1, 2))
+    return Outcome(spec.number, game.result.winner, game.result.reason, game.state.turn, think)
+
+
+def specs(bots: list[str], decks: list[str], games: int, seed: int, profile: Profile,
+          bot_seconds: float | None = None, playouts: int | None = None) -> list[GameSpec]:
+    """``games`` games for every pair of bots, seats swapped every other game, deck pairs in turn."""
+    pairs = [(a, b) for a in decks for b in decks]
+    out: list[GameSpec] = []
+    for a, b in combinations(bots, 2):
+        for i in range(games):
+            number = len(out)
+            seats = (a, b) if i % 2 == 0 else (b, a)
+            game_seed = random.Random(f"{seed}-{number}").getrandbits(32)
+            out.append(GameSpec(number, seats, pairs[(i // 2) % len(pairs)], profile, game_seed, bot_seconds,
+                                playouts))
+    return out
+
+
+CHUNK = 64  # games a worker takes at a time
+WATCH_SECONDS = 0.25  # how often a worker looks whether its parent is still there
+
+
+def _leave_with_parent() -> None:
+    """A worker's start: it ends at once when its parent ends, however it ends (SIGKILL
+    too), instead of waiting forever on its queue. Ctrl-C, SIGTERM and SIGHUP, which a
+    closed terminal sends the whole process group, are the parent's to handle: it kills
+    the workers, so that none dies holding the queue's lock while the pool goes on."""
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_IGN)
+    parent = os.getppid()  # the process that started this worker (a fork server's child too)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="momon-parent-watch", daemon=True).start()
+
+
+def _play_chunk(chunk: list[GameSpec]) -> list[Outcome]:
+    return [play_one(spec) for spec in chunk]
+
+
+def run_local(tasks: list[GameSpec], jobs: int) -> Generator[Outcome, None, None]:
+    """The games in order, on ``jobs`` processes. Stopped early (Ctrl-C, SIGTERM, the
+    iterator closed), the workers are killed at once: games under way are dropped, not
+    played out, and nothing waits on a queue a dead worker held."""
+    if jobs <= 1:
+        yield from map(play_one, tasks)
+        return
+    size = min(CHUNK, max(1, len(tasks) // (jobs * 8)))
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_with_parent)
+    finished = False
+    try:
+        for future in [pool.submit(_play_chunk, tasks[i:i + size]) for i in range(0, len(tasks), size)]:
+            while True:
+                try:  # never an endless wait: a signal another thread took runs its handler here
+                    chunk = future.result(timeout=WATCH_SECONDS)
+                    break
+                except FuturesTimeout:
+                    continue
+            yield from chunk
+        finished = True
+    finally:
+        if not finished:
+            for worker in multiprocessing.active_children():
+                worker.kill()
+        pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def run_ray(tasks: list[GameSpec], address: str | None) -> Generator[Outcome, None, None]:
+    """The same task function as Ray tasks (``pip install 'momon-cli[ray]'``); local Ray
+    when no address is given."""
+    import ray
+
+    ray.init(address=address, ignore_reinit_error=True, include_dashboard=False, log_to_driver=False)
+    remote = ray.remote(play_one)
+    refs = [remote.remote(t) for t in tasks]
+    for ref in refs:
+        yield ray.get(ref)
+
+
+@dataclass
+class Standing:
+    bot: str
+    opponent: str
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """Wilson score interval for the win rate."""
+        n, p = self.games, self.rate
+        if n == 0:
+            return 0.0, 1.0
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def standings(tasks: list[GameSpec], outcomes: Iterable[Outcome]) -> list[Standing]:
+    """Each ordered pair of bots: the first's wins over the second."""
+    table: dict[tuple[str, str], Standing] = {}
+    by_number = {t.number: t for t in tasks}
+    for o in outcomes:
+        spec = by_number[o.number]
+        winner, loser = spec.bots[o.winner - 1], spec.bots[2 - o.winner]
+        for a, b in ((winner, loser), (loser, winner)):
+            table.setdefault((a, b), Standing(a, b, 0, 0)).games += 1
+        table[winner, loser].wins += 1
+    return sorted(table.values(), key=lambda s: (s.bot, s.opponent))
+
+
+def elo(rows: list[Standing], rounds: int = 200) -> dict[str, float]:
+    """Bradley-Terry strengths fitted by minorisation-maximisation, on the Elo scale with
+    the mean at 1500 (half a win added to every pairing keeps a clean sweep finite)."""
+    bots = sorted({r.bot for r in rows})
+    wins = {(r.bot, r.opponent): r.wins + 0.5 for r in rows}
+    games = {(r.bot, r.opponent): r.games + 1 for r in rows}
+    strength = dict.fromkeys(bots, 1.0)
+    for _ in range(rounds):
+        for b in bots:
+            total = sum(wins.get((b, o), 0.0) for o in bots if o != b)
+            denom = sum(games.get((b, o), 0) / (strength[b] + strength[o]) for o in bots if o != b)
+            strength[b] = total / denom if denom else strength[b]
+        mean = math.exp(sum(math.log(s) for s in strength.values()) / len(bots))
+        strength = {b: s / mean for b, s in strength.items()}
+    return {b: 1500 + 400 * math.log10(s) for b, s in strength.items()}
+
+
+def thinking(outcomes: Iterable[Outcome]) -> dict[str, Think]:
+    """Each bot's decisions, total seconds and slowest answer over a run."""
+    total: dict[str, Think] = {}
+    for o in outcomes:
+        for t in o.think:
+            was = total.get(t.bot, Think(t.bot, 0, 0.0, 0.0))
+            total[t.bot] = Think(t.bot, was.decisions + t.decisions, was.seconds + t.seconds,
+                                 max(was.slowest, t.slowest))
+    return total
+
+
+def to_rows(rows: list[Standing]) -> list[dict[str, object]]:
+    """The table as plain records for --json and --csv."""
+    out = []
+    for r in rows:
+        low, high = r.interval()
+        out.append({**asdict(r), "rate": round(r.rate, 4), "ci_low": round(low, 4), "ci_high": round(high, 4)})
+    return out
+
+
+Runner = Callable[[list[GameSpec]], Iterator[Outcome]]

@@ -1,0 +1,83 @@
+"""Rules text generated from ability data, so what a player reads is what the engine does.
+
+Each instruction writes its own phrase (``momon_cli.engine.instructions``); this module
+adds the Timing Header, "you may", once-only rights, conditions and Continuous Abilities.
+The loader refuses a card whose written ``text`` differs from this.
+"""
+
+from __future__ import annotations
+
+from ..engine import Ability, CardDef, Condition, Static, describe_filter, with_article
+
+_HEADERS = {
+    "on_summon": "On Summon",
+    "on_snatch": "On Snatch",
+    "snatched_back": "When I am snatched back to my Owner's control",
+    "turn_start": "At the start of your turn",
+    "leaves_arena": "When I leave the Arena",
+}
+_KEYWORD_TEXT = {
+    "unsnatchable_together": "I cannot be Snatched together with another Momon.",
+    "unsnatchable_by_opponent_abilities": "I cannot be Snatched by your opponent's abilities.",
+    "cannot_snatch": "I cannot Snatch.",
+}
+
+
+def condition_text(cond: Condition) -> str:
+    if cond.count > 1:
+        return f"there are {cond.count} or more {describe_filter(cond.filter, 'Momons')}"
+    return f"there is {with_article(describe_filter(cond.filter))}"
+
+
+def static_text(s: Static) -> str:
+    if s.token_value is not None:
+        own, other = s.token_value
+        return f"My Marking Token is worth {own} while my Owner controls me and {other} otherwise."
+    if s.extra_success is not None:
+        return f"My Snatch Attempts also succeed against {with_article(describe_filter(s.extra_success))}."
+    if s.power is not None:
+        p = s.power
+        if p.per is not None:
+            return f"I get {p.amount:+d} Power for each {describe_filter(p.per)}."
+        assert p.condition is not None
+        return f"I get {p.amount:+d} Power while {condition_text(p.condition)}."
+    return next(text for key, text in _KEYWORD_TEXT.items() if getattr(s, key))
+
+
+def ability_text(ability: Ability) -> str:
+    if ability.static is not None:
+        return static_text(ability.static)
+    if ability.when == "end_of_turn":
+        header = "At the end of each turn" if ability.whose == "each" else "At the end of your turn"
+    else:
+        header = _HEADERS[ability.when or "on_summon"]
+    if ability.once:
+        header = f"Once per game, {header[0].lower()}{header[1:]}"
+    body = " and ".join(i.text(ability.target, again=any(j.on == "targets" for j in ability.do[:n]))
+                        for n, i in enumerate(ability.do))
+    if ability.may:
+        body = "you may " + body
+    if ability.condition is not None:
+        body = f"if {condition_text(ability.condition)}, {body}"
+    return f"{header}: {body}."
+
+
+STATIC_MECHANICS = ("token_value", "unsnatchable_together", "unsnatchable_by_opponent_abilities", "cannot_snatch",
+                    "extra_success")
+
+
+def mechanics(card: CardDef) -> list[str]:
+    """The vocabulary keys a card uses, in the words of docs/cards.md (``momon cards --has``):
+    instruction keys, ``once``, the static keywords and ``static_power``."""
+    found: list[str] = []
+    for a in card.abilities:
+        if a.static is not None:
+            found += [k for k in STATIC_MECHANICS if getattr(a.static, k)]
+            found += ["static_power"] if a.static.power is not None else []
+        else:
+            found += [type(i).KEY for i in a.do] + (["once"] if a.once else [])
+    return list(dict.fromkeys(found))
+
+
+def card_text(card: CardDef) -> str:
+    return " ".join(ability_text(a) for a in card.abilities)

@@ -1,0 +1,219 @@
+"""Position files: a whole table state as TOML, read and written so that it round-trips.
+
+A position names cards by id (the pool, plus ``--cards`` files, supplies their data) and
+places them in Hands, Voids (face up or down) and on the Arena (Owner, Controller, the
+continuous changes on them, spent once-only rights), with the turn about to start, the
+Active Player and the First Player Token's holder. See docs/positions.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..engine import CHANGE_KINDS, DURATIONS, SPACES, CardDef, Change, Duration, Placed, Position, Problems
+from .cards import DataError, read_toml
+
+TOP_KEYS = {"turn", "active", "first_player", "first_player_token", "player", "arena"}
+CARD_KEYS = {"card", "face_up", "once_used", "changes", "space", "owner", "controller"}
+RETURN_TIMES: tuple[Duration, ...] = ("end_of_turn", "your_next_turn")
+
+
+def _player(c: Problems, data: Mapping[str, Any], key: str, required: bool) -> int | None:
+    if key not in data and not required:
+        return None
+    value = data.get(key)
+    if type(value) is not int or value not in (1, 2):
+        c.bad(key, "must be 1 or 2")
+        return 1
+    return value
+
+
+def _change(c: Problems, data: object, at: str, elements: tuple[str, ...]) -> Change | None:
+    table = c.table(data, at)
+    kinds = [k for k in CHANGE_KINDS if k in table]
+    if len(kinds) != 1:
+        c.bad(at, f"must name one of {', '.join(CHANGE_KINDS)}")
+        return None
+    kind = kinds[0]
+    c.only(table, at, {kind, "until", "by"})
+    by = _player(c, table, "by", True) or 1
+    if kind == "return_to_hand":
+        return Change(kind, c.choice(table, kind, RETURN_TIMES, "end_of_turn", at + "."), by)
+    until = c.choice(table, "until", DURATIONS, "end_of_turn", at + ".")
+    if kind == "power":
+        return Change(kind, until, by, amount=c.integer(table, kind, -99, 99, 0, at + "."))
+    if kind == "set_power":
+        return Change(kind, until, by, amount=c.integer(table, kind, 0, 99, 0, at + "."))
+    if kind == "element":
+        return Change(kind, until, by, element=c.choice(table, kind, elements, elements[0], at + "."))
+    c.true(table, kind, at + ".")
+    return Change(kind, until, by)
+
+
+def _placed(c: Problems, data: object, at: str, owner: int, pool: dict[str, CardDef], elements: tuple[str, ...],
+            arena: bool) -> Placed | None:
+    table: dict[str, Any] = {"card": data} if isinstance(data, str) else dict(c.table(data, at))
+    c.only(table, at, CARD_KEYS if arena else CARD_KEYS - {"space", "owner", "controller"})
+    card = pool.get(table.get("card", ""))
+    if card is None:
+        c.bad(at + ".card", f"{str(table.get('card'))[:20]!r} is not in the card pool")
+        return None
+    once = table.get("once_used", [])
+    if not isinstance(once, list) or not all(type(i) is int and 1 <= i <= len(card.abilities)
+                                             and card.abilities[i - 1].once for i in once):
+        c.bad(at + ".once_used", "must list numbers of the card's once-only abilities (1 = its first ability)")
+        once = []
+    raw = table.get("changes", [])
+    if not isinstance(raw, list):
+        c.bad(at + ".changes", "must be a list of tables")
+        raw = []
+    changes = tuple(ch for i, d in enumerate(raw) if (ch := _change(c, d, f"{at}.changes[{i + 1}]", elements)))
+    if not arena and any(ch.kind != "return_to_hand" for ch in changes):
+        c.bad(at + ".changes", "off the Arena only a waiting return_to_hand is possible")
+    if ".hand[" in at and changes:
+        c.bad(at + ".changes", "a card in Hand has nothing waiting to return it")
+    face_up = table.get("face_up", True)
+    if type(face_up) is not bool or (arena and not face_up):
+        c.bad(at + ".face_up", "must be true or false (and true on the Arena)")
+        face_up = True
+    once_idx = tuple(i - 1 for i in once)
+    if not arena:
+        return Placed(card, owner, face_up=face_up, changes=changes, once_used=once_idx)
+    space = table.get("space")
+    if space not in SPACES:
+        c.bad(at + ".space", "must be a Space A1-D4")
+        return None
+    owner = _player(c, table, "owner", True) or 1
+    controller = _player(c, table, "controller", False) or owner
+    return Placed(card, owner, space, controller, True, changes, once_idx)
+
+
+def position_from_mapping(data: dict[str, Any], pool: dict[str, CardDef], elements: tuple[str, ...],
+                          source: str = "position") -> Position:
+    """A Position from its TOML table; raises DataError listing every problem."""
+    problems: list[str] = []
+    c = Problems(source, problems)
+    c.only(data, "position", TOP_KEYS)
+    players = data.get("player", [])
+    if not isinstance(players, list) or len(players) != 2:
+        c.bad("player", "must be two [[player]] tables, Player 1's first")
+        players = [{}, {}]
+    hands: list[tuple[Placed, ...]] = []
+    voids: list[tuple[Placed, ...]] = []
+    for p, entry in enumerate(players, 1):
+        table = c.table(entry, f"player[{p}]")
+        c.only(table, f"player[{p}]", {"hand", "void"})
+        for zone, into in (("hand", hands), ("void", voids)):
+            raw = table.get(zone, [])
+            if not isinstance(raw, list):
+                c.bad(f"player[{p}].{zone}", "must be a list of card ids")
+                raw = []
+            into.append(tuple(x for i, d in enumerate(raw)
+                              if (x := _placed(c, d, f"player[{p}].{zone}[{i + 1}]", p, pool, elements, False))))
+    raw_arena = data.get("arena", [])
+    if not isinstance(raw_arena, list):
+        c.bad("arena", "must be [[arena]] tables")
+        raw_arena = []
+    arena = tuple(x for i, d in enumerate(raw_arena) if (x := _placed(c, d, f"arena[{i + 1}]", 0, pool, elements, True)))
+    turn = c.integer(data, "turn", 1, 64, 1)
+    active = _player(c, data, "active", False)
+    first = _player(c, data, "first_player", False)
+    token = _player(c, data, "first_player_token", False)
+    if problems:
+        raise DataError(problems)
+    try:
+        return Position((hands[0], hands[1]), (voids[0], voids[1]), arena, turn, active, first, token)
+    except ValueError as err:
+        raise DataError([f"{source}: {err}"]) from None
+
+
+def read_position(path: str, pool: dict[str, CardDef], elements: tuple[str, ...]) -> Position:
+    return position_from_mapping(read_toml(path), pool, elements, str(path))
+
+
+def _change_mapping(ch: Change) -> dict[str, Any]:
+    if ch.kind == "return_to_hand":
+        return {"return_to_hand": ch.until, "by": ch.controller}
+    value: Any = {"power": ch.amount, "set_power": ch.amount, "element": ch.element, "ward": True}[ch.kind]
+    return {ch.kind: value, "until": ch.until, "by": ch.controller}
+
+
+def _placed_mapping(p: Placed, arena: bool) -> str | dict[str, Any]:
+    data: dict[str, Any] = {"card": p.card.id}
+    if arena:
+        data.update(space=p.space, owner=p.owner)
+        if p.controller != p.owner:
+            data["controller"] = p.controller
+    elif not p.face_up:
+        data["face_up"] = False
+    if p.once_used:
+        data["once_used"] = [i + 1 for i in p.once_used]
+    if p.changes:
+        data["changes"] = [_change_mapping(ch) for ch in p.changes]
+    return data["card"] if len(data) == 1 else data
+
+
+def position_to_mapping(position: Position) -> dict[str, Any]:
+    data: dict[str, Any] = {"turn": position.turn}
+    for key in ("active", "first_player", "first_player_token"):
+        if getattr(position, key) is not None:
+            data[key] = getattr(position, key)
+    data["player"] = [{"hand": [_placed_mapping(p, False) for p in position.hands[i]],
+                       "void": [_placed_mapping(p, False) for p in position.voids[i]]} for i in (0, 1)]
+    data["arena"] = [_placed_mapping(p, True) for p in position.arena]
+    return data
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value)  # ids, Spaces and keywords: plain ASCII, JSON escapes are TOML's
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+
+
+def position_to_toml(position: Position) -> str:
+    """The TOML text of a position: ``read_position`` gives the same Position back."""
+    data = position_to_mapping(position)
+    lines = ["# A Monsnatch position (docs/positions.md)."]
+    lines += [f"{k} = {_toml_value(v)}" for k, v in data.items() if k not in ("player", "arena")]
+    for i, player in enumerate(data["player"], 1):
+        lines += ["", f"[[player]]  # Player {i}"] + [f"{k} = {_toml_value(v)}" for k, v in player.items()]
+    for entry in data["arena"]:
+        lines += ["", "[[arena]]"] + [f"{k} = {_toml_value(v)}" for k, v in entry.items()]
+    return "\n".join(lines) + "\n"
+
+
+def write_position(path: Path, position: Position, force: bool = False) -> None:
+    """Write a position file. Nothing already at ``path`` is touched unless ``force``; then it
+    is replaced whole (a new file renamed over it), so a symbolic link there is replaced, not
+    written through. Raises FileExistsError, or OSError for a write that fails."""
+    text = position_to_toml(position).encode("utf-8")
+    if not force:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+        with os.fdopen(fd, "wb") as out:
+            out.write(text)
+        return
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(text)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def position_cards(position: Position) -> dict[str, CardDef]:
+    """Every distinct card a position uses, by id (a record's header carries their data)."""
+    return {p.card.id: p.card for p in position.cards()}

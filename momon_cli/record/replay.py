@@ -1,0 +1,262 @@
+"""Games rebuilt from their records: replay to any step, verify, the JSON state, transcripts.
+
+A record is its setup plus its answers; replaying the answers must give the recorded
+events again, byte for byte. Time travel is a replay that stops at a chosen event.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from ..data.cards import load_matrix
+from ..engine import (
+    SPACES,
+    EngineError,
+    Game,
+    GameOver,
+    IllegalAnswer,
+    Position,
+    answer_from_json,
+    element,
+    has_ward,
+    power,
+    scores,
+    snapshot,
+    token_value,
+)
+from ..text.narration import Narrator
+from ..text.safe import clean
+from .format import NAME_LIMIT, Record, events_digest, setup_from_header
+
+
+class _Stop(BaseException):
+    """Raised by the stopping listener to halt a replay right after a chosen event (not an
+    Exception: the engine reports rules errors as such, and this is none)."""
+
+
+@dataclass
+class Difference:
+    step: int  # the event index (0-based) or the answer number where the replay parted ways
+    expected: str
+    found: str
+
+    def __str__(self) -> str:
+        return f"step {self.step}: expected {self.expected}; found {self.found}"
+
+
+def _normal(event) -> dict:
+    return json.loads(json.dumps(event.to_dict()))
+
+
+def _apply(game: Game, entry: dict) -> None:
+    if entry["type"] == "concede":
+        game.concede(entry["player"])
+    else:
+        game.answer(answer_from_json(entry["value"]))
+
+
+def rebuild(record: Record, stop_after: int | None = None, listeners=(), made=None, stop_when=None) -> Game:
+    """The game the record describes, replayed in full, up to event number ``stop_after``, or
+    up to the first event for which ``stop_when(game, event)`` is true; ``made(game)`` is
+    called before it starts (for listeners that read the game)."""
+    game = Game(setup_from_header(record.header, load_matrix()), tuple(listeners), start=False)
+    if made is not None:
+        made(game)
+    if stop_after is not None or stop_when is not None:
+        def stopper(event) -> None:
+            if (stop_after is not None and len(game.events) >= stop_after) or (
+                    stop_when is not None and stop_when(game, event)):
+                raise _Stop
+        game.listen(stopper)
+    try:
+        game.start()
+        for entry in record.answers:
+            _apply(game, entry)
+    except _Stop:
+        pass
+    return game
+
+
+def position_at(record: Record, turn: int) -> Position | None:
+    """The position at the start of turn ``turn`` (before its Turn Start), or None if the
+    record never reaches it."""
+    found: list[Position] = []
+
+    def at_turn_start(game: Game, event) -> bool:
+        if event.kind == "turn_started" and event.turn == turn:
+            found.append(snapshot(game.state))
+        return bool(found)
+
+    rebuild(record, stop_when=at_turn_start)
+    return found[0] if found else None
+
+
+def verify(record: Record) -> Difference | None:
+    """Replay from the header and the answers; the first way the record differs, or None.
+
+    Checked: each answer's player and kind against the decision pending at that point, and
+    its place (right after every event of the answer before it: its events count, in format
+    3, and the event lines before it, where the record has them); in format 3 the digest of
+    the events since the line before, and the end line; every event line, field for field.
+    The events after the last answer may stop short (the record was cut while they were
+    written): they are derived again on resume, so only what is there must match.
+    """
+    recorded = record.events
+    first: Difference | None = None
+
+    def compare(event) -> None:
+        nonlocal first
+        i = len(game.events) - 1  # events past the record's end are checked by the next answer's place
+        if first is None and i < len(recorded) and recorded[i] != _normal(event):
+            first = Difference(i, json.dumps(recorded[i]), json.dumps(_normal(event)))
+
+    game = Game(setup_from_header(record.header, load_matrix()), (compare,) if recorded else (), start=False)
+    game.start()
+    digests = record.format >= 3
+    seen = mark = number = 0
+    for entry in record.entries:
+        if entry["type"] == "event":
+            seen += 1
+            continue
+        number += 1
+        if first is not None:
+            return first
+        expected = _expected(game, entry, seen if record.full else None)
+        if expected:
+            return Difference(len(game.events), f"answer {number} {expected}", json.dumps(entry))
+        if digests and (found := _digest_difference(game, entry, mark, f"answer {number}")):
+            return found
+        mark = len(game.events)
+        try:
+            _apply(game, entry)
+        except (IllegalAnswer, GameOver, EngineError, ValueError) as err:
+            return Difference(len(game.events), f"answer {number} ({json.dumps(entry)}) to be legal", str(err))
+    if first is None and len(recorded) > len(game.events):
+        return Difference(len(game.events), f"{len(game.events)} events", f"{len(recorded)} events")
+    if first is None and record.end is not None:
+        return _end_difference(game, record.end, seen if record.full else None, mark)
+    return first
+
+
+def _digest_difference(game: Game, line: dict, mark: int, what: str) -> Difference | None:
+    """How a format 3 line's digest of the events since ``mark`` disagrees with the replay."""
+    found = events_digest(game.events[mark:])
+    if found == line["digest"]:
+        return None
+    events = f"the events {mark}-{len(game.events) - 1}" if len(game.events) > mark else "no events"
+    return Difference(mark, f"{events} before {what} to have digest {line['digest']}",
+                      f"digest {found} (write the record with --full to see which event differs)")
+
+
+def _end_difference(game: Game, end: dict, seen: int | None, mark: int) -> Difference | None:
+    """How the end line disagrees with the replayed game's end."""
+    result = game.result
+    if result is None:
+        return Difference(len(game.events), "the game to be over (the record has its end line)", "it goes on")
+    if end["events"] != len(game.events) or seen not in (None, len(game.events)):
+        return Difference(len(game.events), f"the end line after {len(game.events)} events",
+                          f"{end['events']} events")
+    if found := _digest_difference(game, end, mark, "the end"):
+        return found
+    told, replayed = (end["winner"], end["reason"], end["turns"]), (result.winner, result.reason, game.state.turn)
+    if told != replayed:
+        return Difference(len(game.events), "winner, reason and turns {} {} {}".format(*told),
+                          "{} {} {}".format(*replayed))
+    return None
+
+
+def _expected(game: Game, entry: dict, seen: int | None) -> str:
+    """How an answer line disagrees with the game it is given to ("" when it fits); ``seen``:
+    the event lines before it (None in a record without them)."""
+    decision = game.pending
+    at = len(game.events)
+    if "events" in entry and entry["events"] != at or seen not in (None, at):
+        told = seen if seen not in (None, at) else entry["events"]
+        return f"to come after {at} events (the last its predecessor caused), not after {told}"
+    if decision is None:
+        return "to have a decision to answer (the game is over)"
+    if entry["type"] == "answer" and (entry["player"], entry["kind"]) != (decision.player, decision.kind.value):
+        return f"to be player {decision.player}'s {decision.kind.value}"
+    return ""
+
+
+def state_json(game: Game) -> dict:
+    """The state as one JSON object: the documented contract of ``momon replay --json``."""
+    state = game.state
+    zones = state.zones
+    arena: dict[str, dict[str, object] | None] = {}
+    for space in SPACES:
+        oid = zones.arena.get(space)
+        if oid is None:
+            arena[space] = None
+            continue
+        obj = zones.objects[oid]
+        arena[space] = {"card": obj.card.id, "name": obj.card.name, "owner": obj.owner, "controller": obj.controller,
+                        "power": power(state, obj), "element": element(state, obj), "ward": has_ward(state, obj),
+                        "token_value": token_value(obj)}
+    score = scores(state)
+    result = state.result
+    return {
+        "turn": state.turn, "active": state.active, "first_player_token": state.first_token,
+        "profile": state.setup.profile, "arena": arena,
+        "hands": {str(p): [zones.objects[o].card.id for o in zones.hands[p]] for p in (1, 2)},
+        "voids": {str(p): [zones.objects[o].card.id for o in zones.voids[p]] for p in (1, 2)},
+        "scores": {"1": score[0], "2": score[1]},
+        "result": None if result is None else {"winner": result.winner, "reason": result.reason,
+                                               "tiebreak": result.tiebreak},
+    }
+
+
+def _answer_words(entry: dict, names) -> str:
+    who = names[entry["player"] - 1]
+    if entry["type"] == "concede":
+        return f"{who} concedes"
+    value, kind = entry["value"], entry["kind"]
+    if kind == "summon":
+        return f"{who} chooses to Summon {value[0]} onto {value[1]}"
+    if kind in ("order_attempts", "order_triggers"):
+        return f"{who} orders: {', '.join(value)}"
+    if kind == "yes_no":
+        return f"{who} answers {'yes' if value else 'no'}"
+    if kind == "pick_face_down":
+        return f"{who} picks face-down card {value}"
+    if kind == "targets":
+        return f"{who} chooses {' '.join(value) or 'none'}"
+    return f"{who} chooses {value}"
+
+
+def transcript(record: Record, fmt: str = "md") -> str:
+    """The whole game in words: every answer and every event, in order."""
+    head = record.header
+    names = [clean(name, NAME_LIMIT) for name in head["names"]]
+    game = rebuild(record)
+    narrator = Narrator((names[0], names[1]))
+    md = fmt == "md"
+    out = [f"# {names[0]} vs {names[1]}" if md else f"{names[0]} vs {names[1]}", ""]
+    out.append(clean(f"{'- ' if md else ''}Decks: {head['decks'][0]} vs {head['decks'][1]}", 500))
+    out.append(clean(f"{'- ' if md else ''}Rules: {head['profile']}, seed {head['seed']}, recorded {head['created']}", 500))
+    answer_mark = "> " if md else "  >> "
+
+    def tell(event) -> None:
+        line = narrator.line(event)
+        if line is None:
+            return
+        if event.kind == "turn_started":
+            out.extend(["", f"## Turn {event.turn}: {names[event.active - 1]}" if md else line, ""])
+        else:
+            out.append(f"- {line}" if md else line)
+
+    events = game.events
+    told = seen = 0
+    for entry in record.entries:  # answers in the places the record holds them
+        if entry["type"] == "event":
+            seen += 1
+            continue
+        for event in events[told:entry.get("events", seen)]:
+            tell(event)
+        told = max(told, min(len(events), entry.get("events", seen)))
+        out.append(answer_mark + clean(_answer_words(entry, names)))
+    for event in events[told:]:  # the last answer's events, and what a torn record lost
+        tell(event)
+    return "\n".join(out) + "\n"

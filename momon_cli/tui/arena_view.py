@@ -1,0 +1,119 @@
+"""The Arena as a compact grid, drawn from one player's seat.
+
+Each cell is two lines, so the whole 4x4 Arena is 13 rows and fits an 80x24 screen with the
+decision and the prompt. The Arena is turned for the viewer (as chess programs turn the
+board): their own side is at the bottom and "N" points up for them; Space names never
+change. Every colour-coded fact also has letters (NO_COLOR).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..engine import COLUMNS, ROWS, GameObject, element, has_ward, power, screen_direction, token_value
+from ..text.safe import clean
+from .shown import Shown
+
+PLAYER_STYLE = {1: "bold cyan", 2: "bold magenta"}
+ARROW = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+WIDEST = 20  # a cell's width when the screen has room: the longest card name and its marks
+NARROWEST = 12
+LEGEND = ("Cell: name, marks (W Ward · T2 Token worth 2 · ≠ not its Owner's), then Controller P1 cyan / P2 "
+          "magenta, Power (* changed), Element, Stars ★ and Sight arrows — up is away from you.")
+
+
+def cell_width(width: int) -> int:
+    """The widest cell that lets the grid (row labels and borders included) fit ``width``."""
+    return max(NARROWEST, min(WIDEST, (width - 7) // 4))
+
+
+def grid_width(cell: int) -> int:
+    return 2 + 4 * cell + 5
+
+
+def orientation(seat: int) -> tuple[tuple[int, ...], str]:
+    """Rows top to bottom and columns left to right as the player in ``seat`` sees them."""
+    if seat == 2:
+        return ROWS, COLUMNS[::-1]
+    return tuple(reversed(ROWS)), COLUMNS
+
+
+def arrows(obj: GameObject, seat: int) -> str:
+    """The Momon's Sights as arrows on this seat's picture (a Sight reads from its Owner's seat)."""
+    turned = {screen_direction(d, 1 if obj.owner == seat else 2) for d in obj.card.sights}
+    return "".join(ARROW[d] for d in COMPASS if d in turned)
+
+
+def _fit(parts: list[str], tail: str, width: int) -> str | None:
+    """``parts`` left and ``tail`` right in ``width`` columns, or None when they do not fit."""
+    line = " ".join(parts)
+    if len(line) + len(tail) + 1 <= width:
+        return line + " " * (width - len(line) - len(tail)) + tail
+    return None
+
+
+def _occupied(game: Shown, obj: GameObject, width: int, seat: int) -> tuple[Text, Text]:
+    state = game.state
+    current = power(state, obj)
+    value = token_value(obj)
+    marks = ("W" if has_ward(state, obj) else "") + (f"T{value}" if value != 1 else "") \
+        + ("≠" if obj.owner != obj.controller else "")
+    name = clean(obj.card.name)
+    room = width - (len(marks) + 1 if marks else 0)
+    if len(name) > room:
+        name = name[:room - 1] + "…"
+    controller = obj.controller or obj.owner  # on the Arena a Momon always has a Controller
+    style = PLAYER_STYLE[controller]
+    top = Text(name.ljust(room), style=style)
+    if marks:
+        top.append(" " + marks, style="bold")
+    elem = element(state, obj)
+    who, strength, stars = f"P{controller}", f"{current}{'*' if current != obj.card.power else ''}", f"{obj.card.stars}★"
+    sights = arrows(obj, seat)
+    # When room is short: the Element's first three letters, then no Stars, then no Element;
+    # the words keep their spaces, so Controller and Power never run together.
+    tries = ([who, strength, elem, stars], [who, strength, elem[:3], stars], [who, strength, elem[:3]], [who, strength])
+    line = next((fitted for parts in tries if (fitted := _fit(parts, sights, width)) is not None), None)
+    bottom = Text(line or f"{who} {strength} {sights}"[:width])
+    bottom.stylize(style, 0, 2)
+    return top, bottom
+
+
+def _cell(game: Shown, space: str, width: int, seat: int) -> tuple[Text, Text]:
+    zones = game.state.zones
+    oid = zones.arena.get(space)
+    if oid is None:
+        return Text(space.center(width), style="dim"), Text(" " * width)
+    return _occupied(game, zones.objects[oid], width, seat)
+
+
+def arena_lines(game: Shown, seat: int = 1, width: int = 80, label: str = "") -> list[Text]:
+    """The grid as lines: a border with the column letters, two lines a row, row labels left;
+    ``label`` names the seat on the bottom border."""
+    cell = cell_width(width)
+    rows, columns = orientation(seat)
+    bar = "─" * cell
+
+    def rule(left: str, mid: str, right: str, letters: bool = False) -> Text:
+        pieces = [f"─{c}─".center(cell, "─") for c in columns] if letters else [bar] * 4
+        return Text("  " + left + mid.join(pieces) + right, style="dim")
+
+    bottom = rule("└", "┴", "┘")
+    if label:
+        mark = f" {clean(label)[:2 * cell]}'s side "
+        start = (bottom.cell_len - len(mark)) // 2
+        bottom = Text(bottom.plain[:start] + mark + bottom.plain[start + len(mark):], style="dim")
+
+    lines = [rule("┌", "┬", "┐", letters=True)]
+    for i, r in enumerate(rows):
+        cells = [_cell(game, f"{c}{r}", cell, seat) for c in columns]
+        for half in (0, 1):
+            line = Text(f"{r} " if half == 0 else "  ", style="bold")
+            for text in (pair[half] for pair in cells):
+                line.append("│", style="dim")
+                line.append_text(text)
+            line.append("│", style="dim")
+            lines.append(line)
+        lines.append(rule("├", "┼", "┤") if i < 3 else bottom)
+    return lines

@@ -1,0 +1,195 @@
+"""One screen of the game, composed to the terminal's size: it always holds the whole Arena,
+what the decision is about and the last lines of what happened.
+
+Narrow (80 columns): a status line, the Arena, the decision, then the log to fill the rest.
+Wide (100 columns or more): the decision (the Hand, with its abilities) beside the Arena and
+the log under it. Command output (help, rules, inspect ...) takes the log's place, or the
+Arena's when it needs the room. The prompt itself is the screen's last lines (screen.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from io import StringIO
+
+from rich.cells import cell_len
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from ..engine import Decision, Kind
+from . import render
+from .arena_view import arena_lines, cell_width, grid_width
+from .shown import Shown
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+PROMPT_LINES = 2  # the message line and the input line, drawn by the screen under the frame
+WIDE = 100  # columns from which the decision goes beside the Arena
+SIDE_MIN = 40  # columns the side panel gets when the Arena's cells can narrow to leave them
+BESIDE_CELL = 15  # ... but a cell beside a panel keeps this many columns
+NEWS_LINES = 3  # the most lines the "Meanwhile" news may take
+
+
+@dataclass
+class View:
+    """What the screen shows besides the Arena: from whose seat, about which decision."""
+
+    seat: int = 1
+    decision: Decision | None = None
+    hand: int | None = None  # whose Hand is shown (the deciding player's, at a Summon)
+    banner: list[Text] = field(default_factory=list)  # a hand-off's lines, in the decision's place
+    queue: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    info: list[Text] = field(default_factory=list)  # command output, until the next line is entered
+    info_latest: bool = False  # the output is 'log' alone: when it does not fit, keep its end
+    info_from: int = 0  # the first line of the output on screen (Enter turns the page)
+    info_shown: int = 0  # how many of its lines the last frame had room for
+    news: str = ""  # what happened since this player's last turn, at their Summon
+
+    def clear_info(self) -> None:
+        """Command output is gone once the next line is entered."""
+        self.info, self.info_latest, self.info_from, self.info_shown = [], False, 0, 0
+
+    def more(self) -> bool:
+        """Whether the output has a page after the one the last frame drew (never for 'log'
+        alone, which keeps its newest lines, nor before any frame had room for it)."""
+        return not self.info_latest and 0 < self.info_shown and self.info_from + self.info_shown < len(self.info)
+
+    def next_page(self) -> bool:
+        """Turn the output's page; False when there is none to turn to."""
+        if not self.more():
+            return False
+        self.info_from += self.info_shown
+        return True
+
+
+def too_small(width: int, height: int) -> Text | None:
+    if width >= MIN_WIDTH and height >= MIN_HEIGHT:
+        return None
+    return Text(f"The terminal is {width}×{height}; momon needs {MIN_WIDTH}×{MIN_HEIGHT}.", style="bold red")
+
+
+def pack(items: Sequence[str], width: int, separator: str = " · ") -> list[str]:
+    """The items on as few lines of ``width`` columns as they fit, a line breaking only
+    between two of them (an item wider than a line has one to itself)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and cell_len(f"{lines[-1]}{separator}{item}") <= width:
+            lines[-1] += f"{separator}{item}"
+        else:
+            lines.append(item)
+    return lines
+
+
+def lines_of(renderable: RenderableType, width: int) -> list[Text]:
+    """Any Rich renderable (Markdown, a Panel) as screen lines of ``width`` columns."""
+    console = Console(width=width, color_system=None, file=StringIO())
+    lines = []
+    for segments in console.render_lines(renderable, console.options, pad=False):
+        line = Text()
+        for seg in segments:
+            line.append(seg.text, seg.style)
+        lines.append(line)
+    return lines
+
+
+def _decision_lines(game: Shown, view: View, width: int, room: int) -> list[Text]:
+    lines: list[Text] = list(view.banner)
+    d = view.decision
+    if view.queue and (d is None or d.kind is not Kind.SUMMON):
+        for line in view.queue:
+            lines.extend(render.wrap(Text(line, style="yellow"), width))
+    if d is not None and view.hand is not None and d.kind is Kind.SUMMON:
+        lines.extend(render.hand_lines(game, view.hand, width, room - len(lines)))
+    elif d is not None:
+        lines.extend(render.wrap(render.decision_view(game, d, view.seat, accepted=False), width))
+    if room <= 0:
+        return []
+    if len(lines) > room:  # never cut without saying so
+        return lines[:room - 1] + [Text(f"… {len(lines) - room + 1} more lines: a larger terminal shows them",
+                                        style="dim")]
+    return lines
+
+
+def _news_lines(view: View, width: int) -> list[Text]:
+    """What the other player did, at a Summon: up to NEWS_LINES lines, keeping the end
+    (the latest moves). It is laid out before the decision, so a long Hand shrinks to make
+    room rather than push it off the screen."""
+    news = render.wrap(Text(view.news, style="bold"), width) if view.news else []
+    if len(news) > NEWS_LINES:
+        news = [Text("…", style="bold").append_text(news[-NEWS_LINES])] + news[1 - NEWS_LINES:]
+    return news
+
+
+def _log_lines(view: View, width: int, room: int) -> list[Text]:
+    """The latest log lines that fit, oldest first."""
+    if room <= 0:
+        return []
+    lines: list[Text] = []
+    for line in reversed(view.log):
+        wrapped = render.wrap(Text(line, style="dim" if lines else ""), width)
+        if len(lines) + len(wrapped) > room:
+            break
+        lines[:0] = wrapped
+    return lines
+
+
+def _info_lines(view: View, width: int, room: int) -> list[Text]:
+    """Command output in ``room`` lines: a page of it and how many lines follow (Enter shows
+    them), or a log's newest lines."""
+    rest = view.info[view.info_from:]
+    if len(rest) <= room:
+        view.info_shown = len(rest)
+        return rest
+    if view.info_latest:
+        hidden = Text(f"… {len(rest) - room + 1} earlier lines: 'log {len(view.info)}' pages them", style="dim")
+        view.info_shown = room - 1
+        return [hidden] + rest[len(rest) - room + 1:]
+    view.info_shown = room - 1
+    return rest[:room - 1] + [Text(f"… {len(rest) - room + 1} more lines: Enter shows them", style="dim")]
+
+
+def compose(game: Shown, view: View, width: int, height: int, below: int = PROMPT_LINES) -> list[Text]:
+    """The frame above the prompt: exactly the lines that fit ``width`` × ``height`` with
+    ``below`` lines left under it (the prompt, and a message that wraps)."""
+    small = too_small(width, height)
+    if small is not None:
+        return [small]
+    room = height - below - 1
+    status = render.status_line(game, width)
+    status.truncate(width, overflow="ellipsis")
+    wide = width >= WIDE
+    arena_room = max(grid_width(BESIDE_CELL), width - SIDE_MIN - 2) if wide else width
+    arena = arena_lines(game, view.seat, arena_room, game.setup.names[view.seat - 1])
+    left = grid_width(cell_width(arena_room))
+    side = width - left - 2
+    if view.info and len(view.info) > room - len(arena):
+        body = _info_lines(view, width, room)
+    elif wide:
+        panel = _decision_lines(game, view, side, room)
+        below = room - len(arena)
+        news = _news_lines(view, left)
+        under = _info_lines(view, left, below) if view.info else news + _log_lines(view, left, below - len(news))
+        column = arena + under
+        body = [Text.assemble(a, " " * (left - a.cell_len + 2), b) if b is not None else a
+                for a, b in zip(column, panel + [None] * (len(column) - len(panel)), strict=False)]
+        body.extend(Text(" " * (left + 2)).append_text(p) for p in panel[len(column):])
+    else:
+        below = room - len(arena)
+        if view.info:
+            body = arena + _info_lines(view, width, below)
+        else:
+            news = _news_lines(view, width)
+            decision = _decision_lines(game, view, width, below - len(news))
+            body = arena + decision + news + _log_lines(view, width, below - len(decision) - len(news))
+    return [status] + body[:room]
+
+
+def to_ansi(lines: list[Text], width: int, color: bool = True) -> str:
+    """The lines as terminal text with colour codes (none under NO_COLOR), each cut to ``width``."""
+    out = StringIO()
+    console = Console(file=out, width=width, force_terminal=True, color_system="standard" if color else None,
+                      legacy_windows=False)
+    for line in lines:
+        console.print(line, overflow="crop", no_wrap=True, crop=True, soft_wrap=False)
+    return out.getvalue().removesuffix("\n")

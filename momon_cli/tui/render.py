@@ -1,0 +1,284 @@
+"""Rich renderables for the Arena, the status panel, Hands, cards and the end screen.
+
+A view only: it reads the engine's state and never changes it. Works without colour
+(NO_COLOR): every colour-coded fact also has a letter or symbol. Names and card text come
+from data files and records, so they are shown through ``safe_text`` (never as markup).
+"""
+
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.text import Text
+
+from ..data.cardtext import ability_text, card_text
+from ..engine import (
+    SPENT,
+    Batch,
+    CardDef,
+    Decision,
+    GameObject,
+    Kind,
+    Trigger,
+    card_of_key,
+    element,
+    has_ward,
+    key_of,
+    power,
+    scores,
+    screen_direction,
+    sight_target,
+    token_value,
+)
+from ..record.format import NAME_LIMIT
+from ..text import narration as narrate
+from ..text.notation import ACCEPTED
+from ..text.safe import LIMIT, clean, safe
+from .arena_view import ARROW, COMPASS, PLAYER_STYLE, arena_lines
+from .shown import Shown
+
+_MEASURE = Console(width=200, color_system=None)  # measures text for wrapping; never prints
+
+
+def player_label(game: Shown, player: int) -> Text:
+    return safe(f"{clean(game.setup.names[player - 1], NAME_LIMIT)} (P{player})", style=PLAYER_STYLE[player])
+
+
+def status_line(game: Shown, width: int | None = None) -> Text:
+    """Turn, Active Player, Control Score, Hands and Voids and the First Player Token, in one
+    line; with short labels when the long ones would not fit ``width``."""
+    line = _status(game, short=False)
+    return line if width is None or line.cell_len <= width else _status(game, short=True)
+
+
+def _status(game: Shown, short: bool) -> Text:
+    state = game.state
+    zones = state.zones
+    score = scores(state)
+    names = [clean(name, NAME_LIMIT) for name in game.setup.names]
+    started = state.turn >= game.setup.position.turn  # before the first Turn Start: the setup [BASELINE 6]
+    line = Text(f"Turn {state.turn}: " if started else "Setup: ", style="bold")
+    line.append(names[state.active - 1], style=PLAYER_STYLE[state.active])
+    line.append(" · ")
+    for p in (1, 2):
+        line.append(f"{names[p - 1]} {score[p - 1]}", style=PLAYER_STYLE[p])
+        line.append(" – " if p == 1 else "")
+    hands, voids, token = ("Hand", "Void", "1st") if short else ("Hands", "Voids", "First Player Token:")
+    line.append(f" · {hands} {len(zones.hands[1])}/{len(zones.hands[2])} · {voids} {len(zones.voids[1])}/"
+                f"{len(zones.voids[2])} · {token} {names[state.first_token - 1]}")
+    return line
+
+
+def _targets(game: Shown, item: Trigger) -> str:
+    zones = game.state.zones
+    on = [f"{clean(obj.card.name)} on {obj.space}" for o in item.targets if (obj := zones.on_arena(o)) is not None]
+    return f" → targets {', '.join(on)}" if on else ""
+
+
+def queue_lines(game: Shown, resolving: list[Trigger] = ()) -> list[str]:  # type: ignore[assignment]
+    """The ability resolving now, then every item waiting (a Summon batch's own Queue first),
+    each with its targets by name and Space."""
+    zones = game.state.zones
+    lines = [f"Resolving: {t.card.name} (P{t.controller}): {ability_text(t.ability)}{_targets(game, t)}"
+             for t in resolving]
+    waiting = []
+    for frame in reversed(game.state.frames):
+        for item in frame.queue:
+            if isinstance(item, Batch):
+                obj = zones.objects.get(item.oid)
+                waiting.append(f"Summon batch: {obj.card.name if obj else '?'} (its On Summon, Check and "
+                               f"post-Snatch)")
+                continue
+            waiting.append(f"{item.card.name} (P{item.controller}): {ability_text(item.ability)}"
+                           + _targets(game, item))
+    return [clean(line, 2 * LIMIT) for line in lines + [f"Waiting {i}. {line}" for i, line in enumerate(waiting, 1)]]
+
+
+def card_line(card: CardDef) -> str:
+    sights = " ".join(card.sights) or "none"
+    traits = f" [{', '.join(card.traits)}]" if card.traits else ""
+    return clean(f"{card.name} ({card.id}) {card.element} Power {card.power} {card.stars}★ sights {sights}{traits}",
+                 2 * LIMIT)
+
+
+def _hand_entry(i: int, card: CardDef, short: bool, spent: bool = False) -> Text:
+    """A Hand card: number, name, Power, Element, Stars and its Sights as arrows (its Owner's seat
+    is the viewer's, so N is up); ``short`` drops the Element to its first three letters.
+    ``spent``: this copy has used a once-only right [R-mc 19, 21], which its number picks."""
+    arrows = "".join(ARROW[d] for d in COMPASS if d in card.sights)
+    elem = clean(card.element)[:3] if short else clean(card.element)
+    text = Text(f"{i:>2} ", style="bold")
+    text.append(clean(card.name), style="bold")
+    if spent:
+        text.append(" (used)" if short else " (once-only used)", style="italic")
+    text.append(f" {card.power} {elem} {card.stars}★ {arrows}" + (" ✦" if short and card.abilities else ""))
+    return text
+
+
+def hand_lines(game: Shown, player: int, width: int, room: int) -> list[Text]:
+    """The Hand in at most ``room`` lines: with abilities when they fit, else one card a line
+    (its ability text cut with "…" at the width), else two cards a line (✦ marks an ability:
+    'inspect <card>' reads it)."""
+    zones = game.state.zones
+    cards = [zones.objects[o].card for o in zones.hands[player]]
+    spent = [SPENT in key_of(game.state, o) for o in zones.hands[player]]
+    title = Text.assemble(player_label(game, player), "'s Hand — summon <card> <space>:")
+    full = [title]
+    for i, card in enumerate(cards, 1):
+        full.append(_hand_entry(i, card, False, spent[i - 1]))
+        if card.abilities:
+            full.extend(Text("     ").append_text(line) for line in wrap(safe(card_text(card), 2 * LIMIT, "dim"), width - 5))
+    if len(full) <= room:
+        return full
+    if len(cards) + 1 <= room:
+        lines = [_hand_entry(i, c, False, spent[i - 1]).append(" · " + clean(card_text(c), 2 * LIMIT)
+                                                               if c.abilities else "", style="dim")
+                 for i, c in enumerate(cards, 1)]
+        for line in lines:  # a cut ability text says it is cut: 'inspect <card>' reads it whole
+            line.truncate(width, overflow="ellipsis")
+        return [title] + lines
+    half = (width - 1) // 2
+    entries = [_hand_entry(i, c, True, spent[i - 1]) for i, c in enumerate(cards, 1)]
+    for e in entries:
+        e.truncate(half, pad=True)
+    rows = (len(entries) + 1) // 2
+    return [title] + [Text(" ").join(entries[r::rows]) for r in range(rows)]
+
+
+def wrap(text: Text, width: int) -> list[Text]:
+    """``text`` cut into screen lines of ``width`` columns."""
+    return list(text.wrap(_MEASURE, width))
+
+
+def card_panel(card: CardDef) -> Panel:
+    body = Text()
+    body.append(clean(f"{card.element} · Power {card.power} · {card.stars} Star{'s' if card.stars != 1 else ''}") + "\n")
+    body.append(f"Sights (from its Owner's seat): {' '.join(card.sights) or 'none'}\n")
+    if card.traits:
+        body.append(clean(f"Traits: {', '.join(card.traits)}") + "\n")
+    if card.abilities:
+        body.append(clean(card_text(card), 2 * LIMIT) + "\n", style="bold")
+    if card.flavor:
+        body.append(clean(card.flavor, 2 * LIMIT), style="italic dim")
+    return Panel(body, title=safe(f"{card.name} ({card.id})"), title_align="left", expand=False)
+
+
+def object_panel(game: Shown, obj: GameObject) -> Panel:
+    """A card where it is now: its current Power, Controller, Ward and Token."""
+    panel = card_panel(obj.card)
+    extra = Text(f"\nOn {obj.space}: Power {power(game.state, obj)} now, {element(game.state, obj)}, controlled by ")
+    extra.append_text(player_label(game, obj.controller or obj.owner))
+    extra.append(f", owned by P{obj.owner}; Ward {'yes' if has_ward(game.state, obj) else 'no'}; "
+                 f"Token worth {token_value(obj)}")
+    return Panel(Group(panel.renderable, extra), title=panel.title, title_align="left", expand=False)
+
+
+def end_screen(game: Shown, log_path: str | None, width: int = 80) -> list[Text]:
+    """The final Arena, each player's Marking Tokens and their worth, then the winner last."""
+    result = game.state.result
+    assert result is not None
+    zones = game.state.zones
+    lines = arena_lines(game, 1, width)
+    lines.append(Text(f"Game over — {narrate.END_WORDS[result.reason]}.", style="bold"))
+    for p in (1, 2):
+        tokens = [f"{o.space} {token_value(o)}" for o in zones.arena_objects() if o.controller == p]
+        line = Text.assemble(player_label(game, p), f" {result.scores[p]}: " + (" + ".join(tokens) or "no Tokens"))
+        lines.extend(wrap(line, width))
+    if result.tiebreak:
+        lines.append(Text("Tied: the holder of the First Player Token wins (BASELINE 7.4)."))
+    if log_path:
+        lines.extend(wrap(safe(f"Game saved to {log_path}", 2 * LIMIT, "dim"), width))
+    lines.append(Text.assemble(("Winner: ", "bold"), player_label(game, result.winner)))
+    return lines
+
+
+def _card_by_id(game: Shown, card_id: str) -> CardDef:
+    return next(p.card for p in game.setup.position.cards() if p.card.id == card_id)
+
+
+def _attempt_arrow(game: Shown, decision: Decision, direction: str, key: str, seat: int) -> str:
+    """The arrow of the Sight an Attempt follows, as drawn for ``seat`` (its word is its Owner's)."""
+    for obj in game.state.zones.arena_objects():
+        if obj.controller == decision.player and direction in obj.card.sights and obj.space is not None \
+                and sight_target(obj.space, direction, obj.owner) == key:
+            return ARROW[screen_direction(direction, 1 if obj.owner == seat else 2)]
+    return "→"
+
+
+def decision_view(game: Shown, decision: Decision, seat: int | None = None, accepted: bool = True) -> Text:
+    """Who decides, what, and the numbered options with the state they depend on; arrows are
+    drawn for ``seat`` (the decider's by default). ``accepted``: end with what an answer
+    looks like (the full screen says it under the prompt instead)."""
+    seat = seat or decision.player
+    zones = game.state.zones
+    text = Text()
+    text.append_text(player_label(game, decision.player))
+    text.append(clean(f" decides: {decision.prompt}", 2 * LIMIT) + "\n", style="bold")
+    kind = decision.kind
+    if kind is Kind.ORDER_ATTEMPTS:
+        for i, a in enumerate(decision.options, 1):  # a line each at 80 columns: the log says the rule
+            arrow = _attempt_arrow(game, decision, a.direction, a.key, seat)
+            text.append(clean(f" {i}. {a.direction} {arrow} {a.defender_name} on {a.key} "
+                              f"(Power {a.attacker_power} vs {a.defender_power}, {a.attacker_element} vs "
+                              f"{a.defender_element}): now {narrate.SHORT_VERDICT[a.reason]}", 2 * LIMIT) + "\n")
+        for orders, does in _order_outcomes(decision):
+            text.append(clean(f"   order {' / '.join(orders)}: {does}", 2 * LIMIT) + "\n", style="dim")
+    elif kind is Kind.ORDER_TRIGGERS:
+        for i, t in enumerate(decision.options, 1):
+            card = _card_by_id(game, t.card)
+            text.append(clean(f" {i}. {t.name}: {ability_text(card.abilities[t.ability])}", 2 * LIMIT) + "\n")
+    elif kind is Kind.TARGETS:
+        view = decision.context.get("trigger")
+        if view is not None:
+            text.append(clean(f" {ability_text(_card_by_id(game, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
+        for i, space in enumerate(decision.options, 1):
+            obj = zones.objects[zones.arena[space]]
+            text.append(clean(f" {i}. {space} {obj.card.name} (Power {power(game.state, obj)}, {element(game.state, obj)}, "
+                              f"{obj.card.stars}★, P{obj.controller})") + "\n")
+    elif kind is Kind.CARD:
+        for i, key in enumerate(decision.options, 1):
+            used = " (once-only used)" if SPENT in key else ""
+            text.append(f" {i}. {card_line(_card_by_id(game, card_of_key(key)))}{used}\n")
+    elif kind is Kind.YES_NO:
+        view = decision.context["trigger"]
+        text.append(clean(f" {ability_text(_card_by_id(game, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
+        if view.targets:
+            named = [f"{zones.objects[zones.arena[s]].card.name} on {s}" for s in view.targets if s in zones.arena]
+            text.append(clean(f" Targets: {', '.join(named)}", 2 * LIMIT) + "\n")
+    elif kind is Kind.PICK_FACE_DOWN:
+        text.append(f" Face-down cards 1-{len(decision.options)}, shuffled: you cannot see them.\n")
+    elif kind is Kind.SPACE:
+        text.append(f" Spaces: {' '.join(decision.options)}\n")
+    else:  # Kind.SUMMON
+        text.append(f" Empty Spaces: {' '.join(zones.empty_spaces())}\n")
+    if accepted:
+        text.append(f" Answer: {ACCEPTED[kind]}", style="dim")
+    else:
+        text.rstrip()  # the options' last line break
+    return text
+
+
+def _order_outcomes(decision: Decision) -> list[tuple[list[str], str]]:
+    """What each order of the Attempts does, where the engine could tell: orders that do the
+    same share a line (six orders of three Attempts would not fit 80x24 otherwise). Spaces
+    are named in the order the Attempts are listed, whatever order resolves them, so that
+    lines compare at a glance; the abilities that start waiting are named only where the
+    orders differ in them."""
+    outcomes = decision.context.get("outcomes", ())
+    keys = decision.keys()
+    listed = {k: i for i, k in enumerate(keys)}
+    waits = len({o.waiting for o in outcomes}) > 1
+
+    def as_listed(powers: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
+        return sorted(powers, key=lambda space_power: listed[space_power[0]])
+
+    grouped: dict[str, list[str]] = {}
+    for o in outcomes:
+        gone = f"; the Momon on {', '.join(o.lost)} leaves the Arena" if o.lost else ""
+        powers = as_listed(o.snatched_powers)
+        at = f"; Snatched at Power {', '.join(f'{s} {p}' for s, p in powers)}" if powers else ""
+        by = "".join(f"; {s} snatched back by Power {p}" for s, p in as_listed(o.snatcher_powers))
+        then = f"; then waiting: {', '.join(f'{n} (P{c})' for n, c in o.waiting) or 'nothing'}" if waits else ""
+        does = f"Snatches {', '.join(o.snatched) or 'nothing'}{gone}{at}{by}{then}"
+        grouped.setdefault(does, []).append(" ".join(str(listed[k] + 1) for k in o.order))
+    return [(orders, does) for does, orders in grouped.items()]

@@ -1,0 +1,111 @@
+"""``momon replay``: step through a saved game, one event at a time, in either direction.
+
+The record is replayed once, keeping a copy of the state after every event, so a step is a
+look-up (constant time) and what is shown is exactly what the engine had at that moment.
+The viewer is one full screen redrawn in place.
+"""
+
+from __future__ import annotations
+
+from prompt_toolkit.application import Application, get_app
+from prompt_toolkit.formatted_text import ANSI
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import FormattedTextControl, Layout, Window
+from rich.console import Console
+from rich.text import Text
+
+from ..engine import Game
+from ..record.format import Record
+from ..record.replay import rebuild
+from ..text.narration import Narrator
+from .frame import View, compose, pack, to_ansi
+from .shown import Snapshot
+
+KEYS = {"n": "next", " ": "next", "right": "next", "enter": "next", "p": "previous", "left": "previous",
+        "t": "next_turn", "T": "previous_turn", "e": "end", "b": "start", "v": "turn_view", "q": "quit",
+        "c-d": "quit", "c-c": "quit"}
+HELP = ("n/→/Enter next", "p/← previous", "t/T next/previous turn", "b start", "e end", "v turn the Arena", "q quit")
+
+
+def legend(width: int) -> list[Text]:
+    """The keys, as many to a line as fit, a line breaking only between two of them."""
+    return [Text(line[:width], style="dim") for line in pack(HELP, width)]
+
+
+class Timeline:
+    """The record's events, their lines in words, where each turn starts and the state after each."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.snapshots: list[Snapshot] = []
+        game = rebuild(record, made=lambda g: g.listen(lambda _e: self._keep(g)))
+        self.setup = game.setup
+        narrator = Narrator(tuple(record.header["names"]))
+        self.lines = [narrator.line(e) or "" for e in game.events]
+        self.turns = [i for i, e in enumerate(game.events) if e.kind == "turn_started"]
+        self.last = len(game.events)
+
+    def _keep(self, game: Game) -> None:
+        """After each event: a copy of the state (the setup is shared, it never changes)."""
+        state = game.state
+        self.snapshots.append(Snapshot(state.clone(), state.setup))
+
+    def at(self, step: int) -> Snapshot:
+        return self.snapshots[step - 1]
+
+    def step_of_turn(self, turn: int) -> int:
+        """The step just after turn ``turn`` started (clamped to the game)."""
+        index = max(0, min(turn, len(self.turns)) - 1)
+        return self.turns[index] + 1 if self.turns else self.last
+
+    def move(self, step: int, action: str) -> int:
+        if action == "next":
+            return min(self.last, step + 1)
+        if action == "previous":
+            return max(1, step - 1)
+        if action == "next_turn":
+            return next((t + 1 for t in self.turns if t + 1 > step), self.last)
+        if action == "previous_turn":
+            return next((t + 1 for t in reversed(self.turns) if t + 1 < step), 1)
+        if action == "start":
+            return 1
+        return self.last  # "end"
+
+    def frame(self, step: int, width: int, height: int, seat: int = 1, below: int = 0) -> list[Text]:
+        """The screen at ``step``: the Arena then, and the story up to it in reading order,
+        its last line (the step's own, in bold) at the bottom."""
+        banner = [Text(f"Step {step}/{self.last}", style="bold")]
+        view = View(seat=seat, banner=banner, log=[line for line in self.lines[:step] if line])
+        return compose(self.at(step), view, width, height, below)
+
+    def show(self, console: Console, step: int) -> None:
+        for line in self.frame(step, console.width, 200):
+            console.print(line, overflow="crop", no_wrap=True)
+
+
+class Viewer:
+    """The full-screen viewer: the frame of the current step, redrawn in place on every key."""
+
+    def __init__(self, timeline: Timeline, step: int) -> None:
+        self.timeline, self.step, self.seat = timeline, step, 1
+
+    def _screen(self) -> ANSI:
+        size = get_app().output.get_size()
+        keys = legend(size.columns)
+        lines = self.timeline.frame(self.step, size.columns, size.rows, self.seat, len(keys))
+        return ANSI(to_ansi(lines + keys, size.columns))
+
+    def _key(self, action: str, event: KeyPressEvent) -> None:
+        if action == "quit":
+            event.app.exit()
+        elif action == "turn_view":
+            self.seat = 3 - self.seat
+        else:
+            self.step = self.timeline.move(self.step, action)
+
+    def run(self, pt_input=None, pt_output=None) -> None:
+        bindings = KeyBindings()
+        for key, action in KEYS.items():
+            bindings.add(key)(lambda event, action=action: self._key(action, event))
+        layout = Layout(Window(FormattedTextControl(self._screen), wrap_lines=False))
+        Application(layout, key_bindings=bindings, full_screen=True, input=pt_input, output=pt_output).run()
