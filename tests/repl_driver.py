@@ -12,7 +12,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
 from momon_cli.engine import Decision, Game, Kind
-from momon_cli.record.format import start_record
+from momon_cli.record import start_record
 from momon_cli.tui.repl import HotSeat
 from momon_cli.tui.screen import Screen
 

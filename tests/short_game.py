@@ -12,7 +12,7 @@ from pathlib import Path
 from momon_cli.bots.players import RandomBot
 from momon_cli.data.cards import card_from_mapping, card_to_mapping, load_matrix, load_pool
 from momon_cli.engine import Game, Setup, answer_from_json
-from momon_cli.record.format import RecordFile, read_record, resume, start_record
+from momon_cli.record import RecordFile, read_record, resume, start_record
 
 MATRIX = load_matrix()
 POOL = load_pool()

@@ -142,7 +142,7 @@ def test_without_abilities_keeps_every_card_but_its_abilities():
 
 def test_the_balance_table_heads_every_deck_column_differently():
     """Earth Tricks and Ember Tide share their initials; the table must still tell them apart."""
-    from momon_cli.cli.app import _abbreviations
+    from momon_cli.cli.lab import _abbreviations
     from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
 
     pool = load_pool()

@@ -20,7 +20,8 @@ from typer.testing import CliRunner
 
 from momon_cli.cli.app import app
 from momon_cli.data.cards import NAME_LIMIT as CARD_NAME_LIMIT
-from momon_cli.record.format import NAME_LIMIT, TEXT_LIMIT, cards_digest
+from momon_cli.limits import NAME_LIMIT
+from momon_cli.record import TEXT_LIMIT, cards_digest
 from momon_cli.text.safe import clean
 
 CORPUS = Path(__file__).parent / "corpus"

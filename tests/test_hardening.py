@@ -11,7 +11,7 @@ from short_game import record
 from typer.testing import CliRunner
 
 from momon_cli.cli.app import app
-from momon_cli.record.format import RecordFile, read_record
+from momon_cli.record import RecordFile, read_record
 
 runner = CliRunner()
 GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"

@@ -14,7 +14,7 @@ from short_game import game_lines, record, resume_and_finish, setup
 
 from momon_cli.bots.players import RandomBot
 from momon_cli.engine import Game
-from momon_cli.record.format import Record, RecordError, parse_record, read_record, start_record
+from momon_cli.record import Record, RecordError, parse_record, read_record, start_record
 from momon_cli.record.replay import verify
 
 FORMAT2 = Path(__file__).parent / "corpus" / "records" / "finished-format2-short.jsonl"
@@ -109,7 +109,7 @@ def test_ctrl_c_at_every_event_of_an_answer_leaves_a_resumable_record(tmp_path, 
 
 
 def test_a_full_disk_keeps_the_game_saved_up_to_its_last_whole_answer(tmp_path, written, monkeypatch):
-    import momon_cli.record.format as rec
+    import momon_cli.record.files as rec
 
     full, expected = written
     real_write = rec.os.write

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from momon_cli.bots import simulate as sim
 from momon_cli.cli.app import app
 from momon_cli.engine import Game, answer_from_json
-from momon_cli.record.format import read_record, write_record
+from momon_cli.record import read_record, write_record
 from momon_cli.record.replay import verify
 
 runner = CliRunner()

@@ -22,7 +22,7 @@ from momon_cli.bots import simulate as sim
 from momon_cli.cli.app import app
 from momon_cli.data.cards import builtin_deck_names, load_deck, load_matrix, load_pool
 from momon_cli.engine import Setup
-from momon_cli.record.format import RecordError, read_record
+from momon_cli.record import RecordError, read_record
 from momon_cli.record.replay import rebuild, state_json, verify
 from momon_cli.tui.viewer import Timeline, Viewer
 

@@ -17,7 +17,7 @@ from short_game import game_lines, resume_and_finish
 from typer.testing import CliRunner
 
 from momon_cli.cli.app import app
-from momon_cli.record.format import read_record
+from momon_cli.record import read_record
 from momon_cli.record.replay import verify
 
 GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"

@@ -47,8 +47,12 @@ def test_version_and_help_print_plain_lines_without_rich_or_prompt_toolkit():
 GC_PROBE = """
 import gc, sys
 import momon_cli.cli.app as cli
+import momon_cli.cli.base as base
 seen = []
-cli._working = lambda working=cli._working: (seen.append(gc.isenabled()), working())
+probe = lambda working=base._working: (seen.append(gc.isenabled()), working())
+for name, module in list(sys.modules.items()):  # every command module holds its own name for it
+    if name.startswith("momon_cli.cli.") and hasattr(module, "_working"):
+        module._working = probe
 sys.argv = ["momon", *sys.argv[1:]]
 try:
     cli.run()

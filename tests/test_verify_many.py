@@ -10,7 +10,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from momon_cli.cli.app import app
-from momon_cli.record.format import read_record
+from momon_cli.record import read_record
 
 runner = CliRunner()
 

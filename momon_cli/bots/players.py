@@ -17,7 +17,6 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import assert_never
 
 from ..engine import (
@@ -35,8 +34,9 @@ from ..engine import (
     sight_target,
     summon_then_play_on,
 )
+from ..limits import BOT_NAMES
+from ..record import Seat
 
-BOTS = ("random", "greedy", "search")
 SEARCH_PLAYOUTS = 500  # per Summon: within a second on a 2-core machine (README, Opponents)
 
 
@@ -194,23 +194,11 @@ def make_bot(name: str, seed: object, imaginable: Sequence[CardDef] = (), second
         return GreedyBot(seed, imaginable)
     if name == "search":
         return SearchBot(seed, imaginable, playouts=playouts or SEARCH_PLAYOUTS, seconds=seconds)
-    raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOTS)})")
+    raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOT_NAMES)})")
 
 
-@dataclass(frozen=True)
-class Seat:
-    """A bot in one seat of a played game, as the game's record keeps it (docs/records.md).
-
-    Before every answer the bot is made anew, seeded from ``seed`` and the number of the
-    answer in the game: its answers depend on the game alone, never on the answers it gave
-    before in this process, so a game resumed from its record goes on with the answers it
-    would have had without the break (with ``seconds``, a search bot's answers also depend
-    on how fast the machine is)."""
-
-    bot: str
-    seed: str
-    imaginable: tuple[CardDef, ...] = ()
-    seconds: float | None = None
-
-    def answer(self, game: Game) -> object:
-        return make_bot(self.bot, f"{self.seed}/{len(game.answers)}", self.imaginable, self.seconds).answer(game)
+def seat_answer(seat: Seat, game: Game) -> object:
+    """The answer of the bot a record's seat names (record.Seat): made anew for every answer,
+    seeded from the seat's seed and the answer's number, so a resumed game goes on as it
+    would have without the break."""
+    return make_bot(seat.bot, f"{seat.seed}/{len(game.answers)}", seat.imaginable, seat.seconds).answer(game)

@@ -12,7 +12,8 @@ from pathlib import Path
 from ..data.cards import Deck
 from ..engine import ElementMatrix, Game, Profile, Setup
 from ..engine import check_invariants as check
-from ..record.format import NAME_LIMIT, RecordError, write_record
+from ..limits import NAME_LIMIT
+from ..record import RecordError, write_record
 from ..text.safe import clean
 from .players import RandomBot
 

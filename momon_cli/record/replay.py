@@ -25,9 +25,12 @@ from ..engine import (
     snapshot,
     token_value,
 )
+from ..limits import NAME_LIMIT
 from ..text.narration import Narrator
 from ..text.safe import clean
-from .format import NAME_LIMIT, Record, events_digest, setup_from_header
+from .format import events_digest
+from .header import setup_from_header
+from .validate import Record
 
 
 class _Stop(BaseException):

@@ -30,7 +30,7 @@ from ..engine import (
     sight_target,
     token_value,
 )
-from ..record.format import NAME_LIMIT
+from ..limits import NAME_LIMIT
 from ..text import narration as narrate
 from ..text.notation import ACCEPTED
 from ..text.safe import LIMIT, clean, safe

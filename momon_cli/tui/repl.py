@@ -17,10 +17,11 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from .. import exits
-from ..bots.players import Seat
+from ..bots.players import seat_answer
 from ..engine import Decision, Game, IllegalAnswer, Kind
 from ..engine import events as ev
-from ..record.format import NAME_LIMIT, Recorder, undo
+from ..limits import NAME_LIMIT
+from ..record import Recorder, Seat, undo
 from ..text.narration import Narrator, summary, terse
 from ..text.notation import ACCEPTED, BadAnswer, parse
 from ..text.safe import clean, safe
@@ -321,9 +322,9 @@ class HotSeat:
         if isinstance(self.reader, Screen):
             name = clean(self.game.setup.names[decision.player - 1], NAME_LIMIT)
             self.view = View(seat=self._seat(3 - decision.player), decision=None)
-            answer = self.reader.busy(f"{name} is thinking…", lambda: bot.answer(self.game))
+            answer = self.reader.busy(f"{name} is thinking…", lambda: seat_answer(bot, self.game))
         else:
-            answer = bot.answer(self.game)
+            answer = seat_answer(bot, self.game)
         self.recorder.answer(answer)
         self.undoable.clear()
 

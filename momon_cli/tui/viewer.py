@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine import Game
-from ..record.format import Record
+from ..record import Record
 from ..record.replay import rebuild
 from ..text.narration import Narrator
 from .frame import View, compose, pack, to_ansi

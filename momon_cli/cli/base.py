@@ -1,0 +1,191 @@
+"""What every ``momon`` command shares: the Typer application, its option callbacks, and
+the one-line error. Errors in input data print one line each and exit 1, never a
+traceback; every string from outside is shown through text.safe.
+
+No ``from __future__ import annotations`` here: Typer reads every command's annotations when
+it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""
+
+import gc
+import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+import typer
+
+from .. import __version__
+from ..limits import SEED_DIGITS
+from ..text.safe import clean
+
+if TYPE_CHECKING:
+    from ..data.cards import DataError
+    from ..engine import Profile
+
+
+DATA_LIMIT = 2**20  # bytes in a deck or card-set file
+
+
+MESSAGE_LIMIT = 2000  # characters in one error line
+
+
+DEFAULT_DECKS = ("ember-tide", "stone-gale")
+
+
+BOT_TIME_HELP = "Most seconds a search bot may think per Summon (it stops sooner at its playouts)."
+
+
+RECORD_HELP = "A game record: a path, 'last' (the newest) or its number in 'momon games'."
+
+
+app = typer.Typer(
+    help="Monsnatch: the two-player card game on a 4x4 Arena, in your terminal.\n\n"
+         "Start a game with: momon play",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: flags without a "<bool>" after them
+)
+
+
+deck_app = typer.Typer(help="Work with deck files.", no_args_is_help=True, rich_markup_mode=None)
+
+
+app.add_typer(deck_app, name="deck")
+
+
+def _working() -> None:
+    """The collector back on (once), with everything made while starting set aside for good."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (the terminal closed) during a long command: unwound like Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise :class:`Stopped` here, so a command can say how far it got."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stopped(signum)
+
+    old = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler)
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    typer.secho(clean(message, MESSAGE_LIMIT), err=True, fg=typer.colors.RED)
+    raise typer.Exit(code)
+
+
+def _data_error(err: "DataError") -> NoReturn:
+    for line in err.problems:
+        typer.secho(clean(line, MESSAGE_LIMIT), err=True, fg=typer.colors.RED)
+    raise typer.Exit(1)
+
+
+def _data_file(name: str | Path, what: str) -> None:
+    """Refuse in one line a deck or card file the loader could not read: a directory, a FIFO,
+    a symlink loop, a huge or non-UTF-8 file. Built-in deck names pass through."""
+    from ..files import NotAFile, regular_file
+
+    path = Path(name)
+    if not os.path.lexists(path):
+        return
+    try:
+        regular_file(path)
+        if path.stat().st_size > DATA_LIMIT:
+            _fail(f"the {what} {name} is larger than {DATA_LIMIT // 2**20} MiB")
+        path.read_bytes().decode("utf-8")
+    except NotAFile:
+        _fail(f"the {what} {name} is not a regular file")
+    except OSError as err:
+        _fail(f"cannot read the {what} {name}: {err.strerror}")
+    except UnicodeDecodeError:
+        _fail(f"the {what} {name} is not UTF-8 text")
+
+
+@contextmanager
+def _loading(*sources: object) -> Iterator[None]:
+    """Data loading: each DataError problem is one line, and so is any other failure a
+    loader meets in strange data (naming the files it was reading)."""
+    from ..data.cards import DataError
+
+    try:
+        yield
+    except DataError as err:
+        _data_error(err)
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as err:
+        _fail(f"{', '.join(map(str, sources))}: not valid data ({err.__class__.__name__}: {err})")
+
+
+def _name(value: str, which: str) -> str:
+    from ..limits import NAME_LIMIT
+
+    if not value.strip() or clean(value, NAME_LIMIT) != value:
+        _fail(f"{which}'s name must be 1-{NAME_LIMIT} printable characters")
+    return value
+
+
+def profile_named(name: str) -> "Profile":
+    """The engine's profile for a name the option callback already checked (loaded late:
+    --version and --help load no engine)."""
+    from ..engine import profile_named as named
+
+    return named(name)
+
+
+def _profile(value: str) -> str:
+    from ..engine import PROFILES
+
+    if value not in PROFILES:
+        raise typer.BadParameter(f"choose {' or '.join(PROFILES)}")
+    return value
+
+
+def _seed(value: int | None) -> int | None:
+    if value is not None and len(str(abs(value))) > SEED_DIGITS:
+        raise typer.BadParameter(f"at most {SEED_DIGITS} digits")
+    return value
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"momon {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Print the version and exit.")) -> None:
+    """Monsnatch in a terminal."""
+
+
+def _load(cards: list[Path]):
+    from ..data.cards import load_matrix, load_pool
+
+    for path in cards:
+        _data_file(path, "card file")
+    with _loading(*cards):
+        matrix = load_matrix()
+        return matrix, load_pool(tuple(cards), matrix)
+
+def default_log_path(seed: int) -> Path:
+    """Where a game is recorded when --log is not given: the user's data folder."""
+    from datetime import datetime
+
+    from platformdirs import user_data_path
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return user_data_path("momon-cli") / "games" / f"{stamp}-seed{seed}.jsonl"

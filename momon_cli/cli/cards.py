@@ -1,0 +1,126 @@
+"""The pool and the rules at a glance: ``cards``, ``decks``, ``deck check``, ``elements``, ``howto``.
+
+No ``from __future__ import annotations`` here: Typer reads every command's annotations when
+it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""
+
+from pathlib import Path
+
+import typer
+
+from ..text.safe import clean, safe
+from .base import MESSAGE_LIMIT, _data_file, _fail, _load, _loading, app, deck_app
+
+
+@app.command("cards")
+def cards_command(
+    query: str | None = typer.Argument(None, help="A card id or the start of a name: show that card in full."),
+    element: str | None = typer.Option(None, help="Only this Element."),
+    stars: int | None = typer.Option(None, min=1, max=5, help="Only this many Stars."),
+    has: str | None = typer.Option(None, help="Only cards using this key of docs/cards.md (swap, incite, once...)."),
+    cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
+) -> None:
+    """Browse the card pool; name one card to see it in full, with the decks that use it.
+
+    Examples: momon cards · momon cards --element Fire · momon cards --has swap · momon cards MCL-003
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    from ..data.cards import builtin_deck_names, load_deck
+    from ..data.cardtext import card_text, mechanics
+    from ..text.notation import names_starting
+    from ..tui import render
+
+    matrix, pool = _load(cards)
+    console = Console()
+    found = list(pool.values())
+    if has:
+        keys = sorted({k for c in found for k in mechanics(c)})
+        if has not in keys:
+            _fail(f"--has takes one of: {', '.join(keys)}")
+        found = [c for c in found if has in mechanics(c)]
+    if element:
+        if element.lower() not in (e.lower() for e in matrix.elements):
+            _fail(f"--element takes one of: {', '.join(matrix.elements)}")
+        found = [c for c in found if c.element.lower() == element.lower()]
+    if stars:
+        found = [c for c in found if c.stars == stars]
+    if query:
+        low = query.lower()
+        named = names_starting(low, {c.name for c in found})  # as the Summon prompt finds them
+        found = [c for c in found if c.id.lower() == low or c.name in named]
+        if len(found) == 1:
+            console.print(render.card_panel(found[0]))
+            users = [d.name for d in (load_deck(n, pool) for n in builtin_deck_names()) if found[0] in d.cards]
+            console.print(safe("Used by: " + (", ".join(users) if users else "no built-in deck")))
+            return
+    if not found:
+        _fail("no card matches")
+    table = Table(show_lines=False)
+    for col in ("Id", "Name", "Element", "Power", "Stars", "Sights", "Ability"):
+        table.add_column(col, overflow="fold")
+    for c in found:
+        table.add_row(*(safe(v) for v in (c.id, c.name, c.element, c.power, c.stars, " ".join(c.sights), card_text(c))))
+    console.print(table)
+
+
+@app.command("decks")
+def decks_command() -> None:
+    """List the built-in decks and their plans (use their names with --deck1 / --deck2)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from ..data.cards import builtin_deck_names, load_deck
+
+    _, pool = _load([])
+    console = Console()
+    for name in builtin_deck_names():
+        with _loading(name):
+            deck = load_deck(name, pool)
+        elements = " ".join(sorted({c.element for c in deck.cards}))
+        line = Text.assemble(safe(name, style="bold"), " — ", safe(f"{deck.name} · {deck.format} · "
+                             f"{len(deck.cards)} cards · {sum(c.stars for c in deck.cards)}★ · {elements}"))
+        console.print(line)
+        if deck.plan:
+            console.print(Text("    ") + safe(deck.plan, style="dim"))
+
+
+@deck_app.command("check")
+def deck_check(
+    file: Path = typer.Argument(..., help="A deck TOML file."),
+    cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
+) -> None:
+    """Check a deck file against its format; list every problem (exit 1 if any).
+
+    Example: momon deck check my-deck.toml
+    """
+    from ..data.cards import load_deck
+
+    _, pool = _load(cards)
+    _data_file(file, "deck")
+    with _loading(file):
+        deck = load_deck(str(file), pool)
+    typer.echo(clean(f"{file}: a legal {deck.format} deck, {len(deck.cards)} cards, "
+                     f"{sum(c.stars for c in deck.cards)} Stars ({deck.name})", MESSAGE_LIMIT))
+
+
+@app.command()
+def elements() -> None:
+    """The Element chart: which Element Beats which (from the game's data)."""
+    from rich.console import Console
+
+    from ..data.cards import load_matrix
+    from ..tui.elements_chart import chart
+
+    Console().print(chart(load_matrix()))
+
+
+@app.command()
+def howto() -> None:
+    """How to play, on one screen: the turn, Sights, Power and Element, the Control Score."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from ..text.howto import HOWTO
+
+    Console().print(Markdown(HOWTO))

@@ -1,0 +1,191 @@
+"""``momon play``: options parsed, then one call to record.new_game and the REPL.
+
+No ``from __future__ import annotations`` here: Typer reads every command's annotations when
+it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""
+
+import sys
+from pathlib import Path
+
+import typer
+
+from ..limits import BOT_SECONDS
+from ..text.safe import clean
+from .base import (
+    BOT_TIME_HELP,
+    DEFAULT_DECKS,
+    _data_file,
+    _fail,
+    _load,
+    _loading,
+    _name,
+    _profile,
+    _seed,
+    _working,
+    app,
+    default_log_path,
+    profile_named,
+)
+from .records import _difference, _saved, _warn
+
+
+def _bots(names: tuple[str | None, str | None], seed: int, pool: tuple, seconds: float | None):
+    """``bot:NAME`` seats: the bots that answer them (seeded from the game's seed and the
+    seat), and the names they play under."""
+    from ..limits import BOT_NAMES as BOTS
+    from ..record import Seat
+
+    bots, out = {}, []
+    for player, name in enumerate(names, 1):
+        if name is not None and name.startswith("bot:"):
+            kind = name[4:]
+            if kind not in BOTS:
+                _fail(f"unknown bot {clean(kind, 20)!r}: choose bot:{', bot:'.join(BOTS)}")
+            bots[player] = Seat(kind, f"{seed}-{player}", pool if kind != "random" else (), seconds)  # random imagines nothing
+            name = f"{kind.capitalize()} bot" + ("" if names[2 - player] != name else f" {player}")
+        out.append(name)
+    return bots, (out[0], out[1])
+
+
+
+@app.command()
+def play(
+    p1: str | None = typer.Option(None, "--p1", help="Player 1's name (asked if omitted), or bot:random, "
+                                  "bot:greedy or bot:search to play against a bot."),
+    p2: str | None = typer.Option(None, "--p2", help="Player 2's name (asked if omitted), or a bot as for --p1."),
+    bot_time: float | None = typer.Option(None, "--bot-time", min=BOT_SECONDS[0], max=BOT_SECONDS[1],
+                                          help=BOT_TIME_HELP),
+    deck1: str = typer.Option(DEFAULT_DECKS[0], help="Player 1's deck: a built-in name or a file."),
+    deck2: str = typer.Option(DEFAULT_DECKS[1], help="Player 2's deck: a built-in name or a file."),
+    cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
+    seed: int | None = typer.Option(None, callback=_seed, help="The game's seed (random if omitted)."),
+    first: int | None = typer.Option(None, min=1, max=2, help="Who goes first, 1 or 2 (drawn from the seed if omitted)."),
+    rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
+    script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer."),
+    log: Path | None = typer.Option(None, help="Write the game record here (default: your data folder)."),
+    force: bool = typer.Option(False, "--force", help="Let --log overwrite a file that is not a record of this game."),
+    full: bool = typer.Option(False, "--full", help="Keep every event in the record, not only their digests."),
+    resume: str | None = typer.Option(None, help="Continue an unfinished game: its record, 'last' or its number "
+                                      "in 'momon games'."),
+    position: Path | None = typer.Option(None, help="Start from this position file instead of dealing the decks."),
+    open_hands: bool = typer.Option(False, "--open-hands", help="Show each Hand without hand-off screens (for "
+                                    "players who play with open hands)."),
+    narration: str = typer.Option("terse", help="terse: what happened; full: every step with its rule."),
+    view: str = typer.Option("seat", help="seat: the Arena from the deciding player's seat; p1 or p2: always "
+                             "from that seat."),
+) -> None:
+    """Play a hot-seat game: two players, one keyboard.
+
+    Examples:
+
+      momon play
+
+      momon play --p1 Ann --p2 Bea --deck1 dawn-dusk --deck2 prism --seed 7
+
+      momon play --p1 Ann --p2 bot:search --bot-time 0.5
+
+      momon play --script moves.txt --p1 Ann --p2 Bea --seed 7
+
+      momon play --resume ~/.local/share/momon-cli/games/20261130-101500-seed7.jsonl
+    """
+    import random
+
+    from rich.console import Console
+
+    from ..data.cards import load_deck
+    from ..engine import Game, Position, Setup
+    from ..record import RecordError, start_record
+
+    if narration not in ("terse", "full"):
+        raise typer.BadParameter("choose terse or full", param_hint="--narration")
+    if view not in ("seat", "p1", "p2"):
+        raise typer.BadParameter("choose seat, p1 or p2", param_hint="--view")
+    options = {"open_hands": open_hands, "full_log": narration == "full",
+               "fixed_seat": None if view == "seat" else int(view[1])}
+    lines = None
+    if script is not None:
+        try:
+            lines = sys.stdin.buffer if script == "-" else Path(script).read_bytes().splitlines()
+        except OSError as err:
+            _fail(f"cannot read the script {script}: {err.strerror}")
+    console = Console()
+    if resume is not None:
+        game, recorder, options["bots"] = _resume(resume)
+        _hot_seat(game, console, recorder, lines, options)
+    matrix, pool = _load(cards)
+    sources = (position,) if position is not None else (deck1, deck2)
+    for source in sources:
+        _data_file(source, "deck" if position is None else "position file")
+    with _loading(*sources):
+        if position is not None:
+            from ..data.positions import read_position
+
+            start = read_position(str(position), pool, matrix.elements)
+            deck_names = ("position", "position")
+        else:
+            d1, d2 = load_deck(deck1, pool), load_deck(deck2, pool)
+            start = Position.new_game((d1.cards, d2.cards), first)
+            deck_names = (d1.name, d2.name)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)  # from the OS, as secrets would, without its start-up
+    for flag, given in (("--p1", p1), ("--p2", p2)):
+        if given is not None and not given.strip():  # given, but empty: not the same as leaving it out
+            _name(given, f"{flag}: the player")
+    bots, (p1, p2) = _bots((p1, p2), seed, tuple(pool.values()), bot_time)
+    options["bots"] = bots
+    if script is None:
+        p1 = p1 or typer.prompt("Player 1's name", default="Player 1")
+        while not p2 or p2 == p1:
+            if p2:
+                typer.echo("The two players need different names.")
+            p2 = typer.prompt("Player 2's name", default="Player 2" if p1 != "Player 2" else "Player 1")
+    names = (_name(p1 or "Player 1", "Player 1"), _name(p2 or "Player 2", "Player 2"))
+    if names[0] == names[1]:
+        _fail("the two players need different names")
+    setup = Setup(start, matrix, seed, profile_named(rules), names)
+    game = Game(setup)
+    path = log or default_log_path(seed)
+    try:
+        recorder = start_record(path, game, deck_names, force=force, full=full, bots=bots)
+    except RecordError as err:
+        _fail(str(err))
+    except OSError as err:
+        _fail(f"cannot write the game record {path}: {err.strerror}")
+    _hot_seat(game, console, recorder, lines, options)
+
+
+def _hot_seat(game, console, recorder, lines, options: dict) -> None:
+    """Run the REPL (scripted when ``lines`` are given) and exit with its code."""
+    from ..tui.repl import HotSeat, ScriptReader
+
+    _working()
+    reader = ScriptReader(lines, console) if lines is not None else None
+    raise typer.Exit(HotSeat(game, console, recorder, reader, **options).run())
+
+
+def _resume(ref: str):
+    """The game, its recorder and its bot seats, continued in place; the record stays locked
+    while it runs."""
+    from ..data.cards import load_matrix
+    from ..record import RecordError, RecordFile, resume, seats_from_header
+
+    path = _saved(ref)
+
+    try:
+        file = RecordFile(path, create=False)
+        record = file.read()
+    except RecordError as err:
+        _fail(str(err))
+    except OSError as err:
+        _fail(f"{path}: cannot read: {err.strerror}")
+    _warn(record)
+    difference = _difference(record)
+    if record.finished:
+        _fail(f"{record.path}: that game is over; watch it with: momon replay {record.path}")
+    if difference is not None:
+        _fail(f"{path}: the record does not replay ({difference}); it cannot be resumed")
+    with _loading(record.path):
+        bots = seats_from_header(record.header, load_matrix())
+    try:
+        return (*resume(file, record), bots)
+    except OSError as err:
+        _fail(f"{path}: cannot write: {err.strerror}")

@@ -1,0 +1,292 @@
+"""Saved games: ``games``, ``replay``, ``verify`` and ``export``, by path, ``last`` or number.
+
+No ``from __future__ import annotations`` here: Typer reads every command's annotations when
+it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""
+
+import os
+import re
+import shutil
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+import typer
+
+from .. import exits
+from ..text.safe import clean
+
+if TYPE_CHECKING:
+    from ..record import Record
+from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _fail, _loading, _working, app, default_log_path
+
+
+def _saved(ref: str) -> Path:
+    """The record a reference names: a path, ``last`` or a number from ``momon games``."""
+    from ..record.saved import resolve
+
+    try:
+        return resolve(ref, default_log_path(0).parent)
+    except LookupError as err:
+        _fail(str(err))
+    raise AssertionError  # _fail exits
+
+
+def _read(ref: str):
+    """A record, or one clear line and exit 1; warnings (a recovered torn line) go to stderr."""
+    from ..record import RecordError, read_record
+
+    _working()
+    path = _saved(ref)
+    try:
+        record = read_record(path)
+    except RecordError as err:
+        hint = "" if _exists(path) else " (a record is named by a path, 'last' or its number in 'momon games')"
+        _fail(f"{err}{hint}")
+    _warn(record)
+    return record
+
+
+def _exists(path: Path) -> bool:
+    """Whether anything is at ``path``; a name the system refuses counts as there (it was meant as one)."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _warn(record) -> None:
+    for warning in record.warnings:
+        typer.secho(clean(f"warning: {warning}", MESSAGE_LIMIT), err=True, fg=typer.colors.YELLOW)
+
+
+def _difference(record):
+    """The first way the record's replay differs from it (None when it matches)."""
+    from ..record.replay import verify
+
+    with _loading(record.path):
+        return verify(record)
+
+
+@app.command()
+def replay(
+    record: str = typer.Argument(..., help=RECORD_HELP),
+    turn: int | None = typer.Option(None, min=1, help="Start at this turn."),
+    to_end: bool = typer.Option(False, "--to-end", help="Go straight to the end of the record."),
+    as_json: bool = typer.Option(False, "--json", help="Print the state at that point as one JSON object and exit."),
+    position: Path | None = typer.Option(None, "--position", help="Write the position at the start of --turn to this "
+                                         "new TOML file (a puzzle or a bug report) and exit."),
+    force: bool = typer.Option(False, "--force", help="Let --position replace a file that is already there."),
+) -> None:
+    """Step through a saved game: the Arena after each step, with the line that got there.
+
+    Keys: n/→/Enter next · p/← previous · t/T next/previous turn · b start · e end · q quit.
+
+    Examples: momon replay game.jsonl · momon replay game.jsonl --turn 5 · momon replay game.jsonl --to-end --json
+    """
+    import json
+
+    from rich.console import Console
+
+    from ..record.replay import rebuild, state_json
+    from ..tui.viewer import Timeline, Viewer
+
+    rec = _read(record)
+    if position is not None:
+        _write_position(rec, turn or 1, position, force)
+        return
+    try:
+        timeline = Timeline(rec)
+    except Exception as err:  # a record whose answers do not replay
+        _does_not_replay(rec, err)
+    step = timeline.last if to_end or turn is None and as_json else 1
+    if turn is not None:
+        step = timeline.step_of_turn(turn)
+    console = Console()
+    if as_json:
+        typer.echo(json.dumps(state_json(rebuild(rec, stop_after=step)), sort_keys=False))
+        return
+    if to_end or not sys.stdin.isatty():
+        timeline.show(console, step)
+        return
+    Viewer(timeline, step).run()
+
+
+def _does_not_replay(rec: "Record", err: Exception) -> NoReturn:
+    _fail(f"{rec.path}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {rec.path}")
+
+
+def _write_position(rec, turn: int, out: Path, force: bool) -> None:
+    from ..data.cards import DataError
+    from ..data.positions import write_position
+    from ..files import NotAFile, regular_file
+    from ..record.replay import position_at
+
+    try:
+        found = position_at(rec, turn)
+    except DataError as err:
+        _data_error(err)
+    except Exception as err:  # a record whose answers do not replay
+        _does_not_replay(rec, err)
+    if found is None:
+        _fail(f"{rec.path}: the game never reaches the start of turn {turn}")
+    try:
+        regular_file(out, missing_ok=True)  # --force replaces a file, never a folder, device or pipe
+        write_position(out, found, force)
+    except NotAFile as err:
+        _fail(f"{err}; give the name of a file to write")
+    except FileExistsError:
+        _fail(f"{out}: already exists; choose another name, or add --force to replace it")
+    except OSError as err:
+        _fail(f"{out}: cannot write: {err.strerror}")
+    typer.echo(clean(f"Position at the start of turn {turn} written to {out}; play it with: momon play --position {out}",
+                     MESSAGE_LIMIT))
+
+
+@app.command("verify")
+def verify_command(records: list[str] = typer.Argument(..., help="Game records: paths, folders (every *.jsonl "
+                                                       "in them), 'last' or numbers from 'momon games'.")) -> None:
+    """Replay records from their headers and answers and check everything matches.
+
+    One line per record. Exit 0: whole games that match; 3: one is unfinished (cut off or
+    stopped), what it holds matches and it resumes; 1: one does not match, or is not a
+    record. Several records end with a count and how many were checked per second. See
+    docs/records.md.
+
+    Examples: momon verify last · momon verify records/ (after simulate --log-dir records/)
+    """
+    import time
+
+    from ..record.saved import scan
+
+    paths: list[str] = []
+    empty: list[str] = []
+    for ref in records:
+        folder = os.path.expanduser(ref)
+        if os.path.isdir(folder):  # False, not an error, for a name the system refuses
+            found, skipped = scan(Path(folder))
+            for why in skipped:
+                _skip(why)
+            paths.extend(str(p) for p in sorted(found, key=_in_number_order))
+            empty += [] if found else [ref]
+        else:
+            paths.append(ref)
+    if not paths:
+        _fail(f"{', '.join(records)}: no records (*.jsonl) to verify")
+    for ref in empty:
+        _skip(f"{ref}: a folder with no records (*.jsonl) in it")
+    if len(records) == 1 and paths == records:
+        _verify_one(records[0])
+        return
+    codes: Counter[int] = Counter()
+    start = time.perf_counter()
+    for ref in paths:
+        try:
+            _verify_one(ref)
+            codes[0] += 1
+        except typer.Exit as done:  # its line is out; go on to the next record
+            codes[done.exit_code] += 1
+    seconds = time.perf_counter() - start
+    n = len(paths)
+    rate = f"; {n / seconds:.0f} records/s" if seconds > 0 else ""
+    typer.echo(f"{n} record{'s' if n != 1 else ''}: {codes[0]} match, {codes[exits.UNFINISHED]} unfinished, "
+               f"{codes[1]} do not match or are not records{rate}")
+    raise typer.Exit(1 if codes[1] else exits.UNFINISHED if codes[exits.UNFINISHED] else 0)
+
+
+def _in_number_order(path: Path) -> list:
+    """Sort key: names as people count them (game-2 before game-10)."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path.name)]
+
+
+def _verify_one(ref: str) -> None:
+    """One record's line; exits 1 (it differs, or is not a record) or 3 (unfinished)."""
+    rec = _read(ref)
+    difference = _difference(rec)
+    if difference is not None:
+        _fail(f"{rec.path}: does not match at {difference}")
+    n = len(rec.answers)
+    digest = "" if "cards_digest" in rec.header else " (no digest: card data not checked)"
+    if rec.finished:
+        typer.echo(clean(f"{rec.path}: OK — {n} answers replay to the same {rec.event_count} events{digest}",
+                         MESSAGE_LIMIT))
+        return
+    typer.echo(clean(f"{rec.path}: unfinished, resumable at answer {n + 1} — its {n} answers replay to the same "
+                     f"events{digest}; continue with: momon play --resume {rec.path}", MESSAGE_LIMIT))
+    raise typer.Exit(exits.UNFINISHED)
+
+
+def _skip(why: str) -> None:
+    typer.secho(clean(f"skipped {why}", MESSAGE_LIMIT), err=True, fg=typer.colors.YELLOW)
+
+
+def _game_row(rec) -> list[str]:
+    """What ``momon games`` says of a record, in parts, read from a checked header and what
+    the record tells of its end."""
+    head = rec.header
+    names = head["names"]
+    winner, reason, turns = rec.outcome()
+    result = f"{names[winner - 1]} wins ({reason})" if winner in (1, 2) else "unfinished"
+    # An unfinished record without event lines does not tell its turns; its answers say how far it went.
+    answered = len(rec.answers)
+    progress = f"{answered} answer{'s' if answered != 1 else ''} so far" if turns is None else f"{turns} turns"
+    decks = head["decks"]
+    parts = [head["created"][:16].replace("T", " "), f"{names[0]} vs {names[1]}", f"{decks[0]} vs {decks[1]}",
+             result, progress]
+    return [clean(part, MESSAGE_LIMIT) for part in parts]
+
+
+@app.command()
+def games(folder: Path | None = typer.Option(None, help="Where to look (default: your data folder).")) -> None:
+    """The saved games, newest first: a number and the record's path on one line, then the date,
+    players, decks, result and turns (of an unfinished game: its answers so far). Use the number
+    (or 'last') with replay, verify, export and play --resume.
+
+    A file that is not a readable record is skipped, with one line on stderr saying why.
+    """
+    from ..record import RecordError, read_record
+    from ..record.saved import scan
+    from ..tui.frame import pack
+
+    _working()
+    width = max(40, shutil.get_terminal_size().columns) - 5  # each game's line is indented by 5
+    folder = folder or default_log_path(0).parent
+    shown = 0
+    found, skipped = scan(folder)
+    for why in skipped:
+        _skip(why)
+    for number, path in enumerate(found, 1):
+        try:
+            row = _game_row(read_record(path))
+        except RecordError as err:
+            _skip(str(err))
+            continue
+        typer.echo(clean(f"{number:>3}  {path}", MESSAGE_LIMIT))
+        for line in pack(row, width):  # broken between parts, never inside a name
+            typer.echo(f"     {line}")
+        shown += 1
+    if not shown:
+        typer.echo(clean(f"No saved games in {folder}.", MESSAGE_LIMIT))
+
+
+@app.command()
+def export(
+    record: str = typer.Argument(..., help=RECORD_HELP),
+    fmt: str = typer.Option("md", "--format", help="md or txt."),
+) -> None:
+    """Print a readable transcript of the whole game.
+
+    Example: momon export game.jsonl --format md > game.md
+    """
+    from ..record.replay import transcript
+
+    if fmt not in ("md", "txt"):
+        raise typer.BadParameter("choose md or txt", param_hint="--format")
+    rec = _read(record)
+    try:
+        typer.echo(transcript(rec, fmt), nl=False)
+    except Exception as err:  # a record whose answers do not replay
+        _fail(f"{rec.path}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {rec.path}")

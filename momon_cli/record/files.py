@@ -1,0 +1,165 @@
+"""Record files on disk: read without ever opening a special file, written through a
+regular file reached without a symbolic link and locked against a second writer."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import json
+import os
+import stat
+from pathlib import Path
+
+from ..files import NotAFile, regular_file
+from .format import HEAD_LIMIT, RECORD_LIMIT, RecordError
+from .validate import Record, parse_record
+
+
+def _regular(path: Path) -> None:
+    """Refuse, before opening it, anything that is not a regular file (a FIFO would hang us)."""
+    try:
+        regular_file(path)
+    except NotAFile as err:
+        raise RecordError(str(err)) from None
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except OSError as err:
+        raise RecordError(f"{path}: cannot open: {err.strerror}") from None
+
+
+def _read_fd(fd: int, path: Path) -> bytes:
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        raise RecordError(f"{path}: not a regular file")
+    if info.st_size > RECORD_LIMIT:
+        raise RecordError(f"{path}: larger than {RECORD_LIMIT // 2**20} MiB, not a record momon reads")
+    chunks: list[bytes] = []
+    while chunk := os.pread(fd, RECORD_LIMIT + 1, sum(len(c) for c in chunks)):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def read_record(path: Path | str) -> Record:
+    """Read and check a record (see :func:`parse_record`); never opens a special file."""
+    path = Path(path)
+    _regular(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as err:
+        raise RecordError(f"{path}: cannot open: {err.strerror}") from None
+    try:
+        return parse_record(path, _read_fd(fd, path))
+    except OSError as err:
+        raise RecordError(f"{path}: cannot read: {err.strerror}") from None
+    finally:
+        os.close(fd)
+
+
+class RecordFile:
+    """A record open for writing: a regular file reached without following a symlink, and
+    locked (flock) so that a second momon cannot write it at the same time."""
+
+    def __init__(self, path: Path, *, create: bool) -> None:
+        self.path = path
+        if create and self._new():
+            return
+        if os.path.lexists(path):
+            if os.path.islink(path):
+                raise RecordError(f"{path}: is a symbolic link; give the record file itself")
+            _regular(path)
+        elif not create:
+            raise RecordError(f"{path}: no such file")
+        flags = os.O_RDWR | os.O_APPEND | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | (os.O_CREAT if create else 0)
+        try:
+            if create:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            self.fd = os.open(path, flags, 0o644)
+        except OSError as err:
+            why = "is a symbolic link" if err.errno == errno.ELOOP else f"cannot write: {err.strerror}"
+            raise RecordError(f"{path}: {why}") from None
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(self.fd)
+            raise RecordError(f"{path}: another momon is writing this record; finish that game first") from None
+        if os.fstat(self.fd).st_ino != os.stat(path, follow_symlinks=False).st_ino:
+            os.close(self.fd)
+            raise RecordError(f"{path}: the file was replaced while it was being opened; try again")
+        self.size = os.fstat(self.fd).st_size
+
+    def _new(self) -> bool:
+        """Create the file if nothing is at its path (O_EXCL: not even a symlink) and lock it;
+        False when something is there or the folder is missing, for the checks of ``__init__``."""
+        try:
+            self.fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                              0o644)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # another momon opened it in the moment since it was made
+            os.close(self.fd)
+            raise RecordError(f"{self.path}: another momon is writing this record; finish that game first") from None
+        self.size = 0
+        return True
+
+    def read(self) -> Record:
+        return parse_record(self.path, _read_fd(self.fd, self.path))
+
+    def first_line(self) -> bytes:
+        return os.pread(self.fd, HEAD_LIMIT, 0).split(b"\n", 1)[0]
+
+    def write(self, text: str, sync: bool = False) -> None:
+        """Append ``text``; on a failed write (disk full) take back the partial line, then raise."""
+        data = text.encode("utf-8")
+        start = self.size
+        try:
+            done = 0
+            while done < len(data):
+                done += os.write(self.fd, data[done:])
+            if sync:
+                os.fsync(self.fd)
+        except OSError:
+            self.truncate(start)
+            raise
+        self.size = start + len(data)
+
+    def truncate(self, size: int) -> None:
+        os.ftruncate(self.fd, size)
+        self.size = size
+
+    def close(self, sync: bool = True) -> None:
+        fd = self.fd
+        if fd >= 0:
+            if sync:
+                with contextlib.suppress(OSError):  # a full disk: what is written is what was saved
+                    os.fsync(fd)
+            # marked closed first: a KeyboardInterrupt raised as os.close returns must not
+            # leave a closed (perhaps reused) descriptor for a second close to close again
+            self.fd = -1
+            os.close(fd)  # closing releases the lock
+
+
+def _game_of(head: dict) -> dict:
+    """A header without what does not make the game: its date and the record's form."""
+    return {**head, "created": None, "format": None, "full": None, "bots": head.get("bots", [])}
+
+
+def create_record_file(path: Path, head: dict, force: bool) -> RecordFile:
+    """A new record at ``path``. An existing file is replaced only when it is a record of
+    this same game (the same header but for the date and the record's form: its format and
+    whether it is full) or when ``force`` says so."""
+    file = RecordFile(path, create=True)
+    if file.size and not force:
+        try:
+            old = json.loads(file.first_line())
+        except (ValueError, RecursionError):
+            old = None
+        if not isinstance(old, dict) or _game_of(old) != _game_of(head):
+            file.close()
+            raise RecordError(f"{path}: already exists and is not a record of this game; move it away, or "
+                              f"choose another place (play --log also takes --force to overwrite it)")
+    if file.size:
+        file.truncate(0)
+    return file

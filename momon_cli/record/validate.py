@@ -1,0 +1,305 @@
+"""A record read from bytes and checked line by line against its format: every field, its
+place, its counts, before any answer is replayed."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine import PROFILES, RULES_VERSION
+from ..limits import BOT_NAMES, BOT_SECONDS, NAME_LIMIT
+from .format import (
+    _COUNTED,
+    CARDS_LIMIT,
+    DIGEST_LENGTH,
+    HEADER_KEYS,
+    LINE_KEYS,
+    OPTIONAL_HEADER_KEYS,
+    READS,
+    TEXT_LIMIT,
+    RecordError,
+    cards_digest,
+)
+
+
+def _once_each(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A JSON object whose keys are all different: a key named twice (the first one padding,
+    say) would be read past unseen, so it makes the line damaged."""
+    table = dict(pairs)
+    if len(table) != len(pairs):
+        raise NamedTwice(next(k for i, (k, _) in enumerate(pairs) if any(k == j for j, _ in pairs[:i])))
+    return table
+
+
+class NamedTwice(ValueError):
+    """A JSON object that names one key twice."""
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(value, limit: int = TEXT_LIMIT) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= limit
+
+
+def _unicode(value) -> bool:
+    """False for text holding lone surrogates (a JSON "\\udc80"), which no file or terminal takes."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def header_problem(head: dict, line: bytes | None = None) -> str | None:
+    """What is wrong with a header's fields, against what this momon and its engine know
+    (its format and rules version are checked first, by :func:`parse_record`). ``line``:
+    the JSON it was read from, where a lone surrogate can only come from a \\uD800-\\uDFFF
+    escape; without one, the text needs no further Unicode check."""
+    names, decks = head.get("names"), head.get("decks")
+    allowed = HEADER_KEYS[head["format"]]
+    unknown = sorted(set(head) - allowed - OPTIONAL_HEADER_KEYS)
+    missing = sorted(allowed - set(head))
+    if unknown or missing:  # as strict as card and position files: no field is taken on trust
+        return f"unknown field {unknown[0][:40]!r}" if unknown else f"missing field {missing[0]!r}"
+    checks = (
+        (_text(head.get("engine")), "engine: must be a version string"),
+        (_text(head.get("created")), "created: must be a date string"),
+        (head.get("profile") in PROFILES, f"profile: must be {' or '.join(PROFILES)}"),
+        (_is_int(head.get("seed")), "seed: must be a whole number"),
+        (isinstance(names, list) and len(names) == 2 and all(_text(n, NAME_LIMIT) for n in names),
+         f"names: must be two names of 1-{NAME_LIMIT} characters"),
+        (isinstance(decks, list) and len(decks) == 2 and all(_text(d) for d in decks),
+         f"decks: must be two deck names of 1-{TEXT_LIMIT} characters"),
+        (head["format"] < 3 or isinstance(head.get("full"), bool), "full: must be true or false"),
+        (not (why := _seats_problem(head.get("bots", []), head.get("cards"))), f"bots: {why}"),
+        (isinstance(head.get("cards"), list), "cards: must be a list of cards"),
+        (isinstance(head.get("position"), dict), "position: must be a table"),
+        (line is not None and not _SURROGATE_ESCAPE.search(line) or _unicode(head),
+         "holds text that is not valid Unicode"),
+    )
+    problem = next((why for ok, why in checks if not ok), None)
+    if problem is None and "cards_digest" in head and head["cards_digest"] != cards_digest(head):
+        return "the card data does not match its cards_digest (it was edited)"
+    return problem
+
+
+def _seats_problem(bots, cards) -> str:
+    """What is wrong with a header's bot seats ("" when nothing)."""
+    if not isinstance(bots, list) or len(bots) > 2 or not all(isinstance(b, dict) for b in bots):
+        return "must be a list of at most two tables"
+    known = {c["id"] for c in cards if isinstance(c, dict) and isinstance(c.get("id"), str)} \
+        if isinstance(cards, list) else set()
+    for b in bots:
+        seconds, imagines = b.get("seconds"), b.get("imagines")
+        if set(b) != {"player", "bot", "seed", "seconds", "imagines"}:
+            return "each needs player, bot, seed, seconds and imagines, and nothing else"
+        if b["player"] not in (1, 2) or not _is_int(b["player"]):
+            return "player: must be 1 or 2"
+        if b["bot"] not in BOT_NAMES:
+            return f"seat {b['player']}: bot must be one of {', '.join(BOT_NAMES)}"
+        if not _text(b["seed"]):
+            return f"seat {b['player']}: seed must be a string of 1-{TEXT_LIMIT} characters"
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float)
+                                    or not BOT_SECONDS[0] <= seconds <= BOT_SECONDS[1]):
+            return f"seat {b['player']}: seconds must be null or from {BOT_SECONDS[0]} to {BOT_SECONDS[1]}"
+        if (not isinstance(imagines, list) or len(imagines) > CARDS_LIMIT
+                or not all(isinstance(i, str) and i in known for i in imagines)):
+            return f"seat {b['player']}: imagines must list cards of the header"
+    if len({b["player"] for b in bots}) < len(bots):
+        return "two bots in one seat"
+    return ""
+
+
+def _digest(value) -> bool:
+    return isinstance(value, str) and len(value) == DIGEST_LENGTH and not value.strip("0123456789abcdef")
+
+
+class _Reading:
+    """What :func:`parse_record` has read so far, to check each line against."""
+
+    def __init__(self, head: dict) -> None:
+        self.format = head["format"]
+        self.full = self.format < 3 or head["full"]
+        self.answers = self.events = 0  # answer (and concession) lines, event lines
+        self.mark = 0  # format 3: the events count of the last answer line
+        self.ended = False
+
+    def problem(self, item: dict) -> str | None:
+        """What is wrong with one answer, concession, event or end line, given the lines before it."""
+        kind = item["type"]
+        if self.ended:
+            return "a line after the game's end line"
+        keys = LINE_KEYS.get(kind)
+        if keys is not None:
+            wanted = keys | _COUNTED if self.format >= 3 and kind != "event" else keys
+            if extra := sorted(set(item) - wanted):
+                return f"unknown field {extra[0][:40]!r} in a line of type {kind!r}"
+        if kind in ("answer", "concede"):
+            if item.get("n") != self.answers or not _is_int(item.get("n")):
+                return f"answer number {item.get('n')!r} out of order (expected {self.answers})"
+            if item.get("player") not in (1, 2) or not _is_int(item.get("player")):
+                return "player: must be 1 or 2"
+            if kind == "answer" and (not _text(item.get("kind"), 40) or "value" not in item):
+                return "an answer needs a kind and a value"
+            return self._counted(item)
+        if kind == "event" and self.full:
+            if item.get("n") != self.events or not _is_int(item.get("n")):
+                return f"event number {item.get('n')!r} out of order (expected {self.events})"
+            event = item.get("event")
+            if not isinstance(event, dict) or not _text(event.get("kind"), 40):
+                return "an event needs a kind"
+            return None
+        if kind == "event":
+            return "an event line in a record whose header says full: false"
+        if kind == "end" and self.format >= 3:
+            if item.get("winner") not in (1, 2) or not _is_int(item.get("winner")):
+                return "winner: must be 1 or 2"
+            if not _text(item.get("reason"), 40) or not _is_int(item.get("turns")) or item["turns"] < 0:
+                return "the end needs a reason and a number of turns"
+            return self._counted(item)
+        return f"unknown type {kind!r}"
+
+    def _counted(self, item: dict) -> str | None:
+        """Format 3: the events count (never less than the last line's) and digest."""
+        if self.format < 3:
+            return None
+        if not _is_int(item.get("events")) or item["events"] < self.mark:
+            return f"events: must be a whole number of at least {self.mark}"
+        if not _digest(item.get("digest")):
+            return f"digest: must be {DIGEST_LENGTH} hex digits"
+        return None
+
+    def take(self, item: dict) -> None:
+        kind = item["type"]
+        if kind == "event":
+            self.events += 1
+            return
+        self.mark = item.get("events", 0)
+        if kind == "end":
+            self.ended = True
+        else:
+            self.answers += 1
+
+
+@dataclass
+class Record:
+    path: Path
+    header: dict
+    entries: list[dict]  # answers, concessions and events, in file order
+    warnings: list[str]
+    answer_starts: list[int]  # the byte where each answer (or concession) line begins
+    answers_end: int  # the byte just after the last whole answer (or the header): where resume appends
+    end: dict | None = None  # format 3: the end line, written once the game is over
+
+    @property
+    def format(self) -> int:
+        return self.header["format"]
+
+    @property
+    def full(self) -> bool:
+        """Whether the record holds every event as a line (format 2 always does)."""
+        return self.format < 3 or self.header["full"]
+
+    @property
+    def answers(self) -> list[dict]:
+        return [e for e in self.entries if e["type"] in ("answer", "concede")]
+
+    @property
+    def events(self) -> list[dict]:
+        """The event lines (none in a format 3 record without full events)."""
+        return [e["event"] for e in self.entries if e["type"] == "event"]
+
+    @property
+    def finished(self) -> bool:
+        if self.format >= 3:
+            return self.end is not None
+        return any(e.get("kind") == "game_ended" for e in self.events[-1:])
+
+    @property
+    def event_count(self) -> int:
+        """How many events the record accounts for: its event lines, or in format 3 the
+        count its end line (or last answer) gives."""
+        if self.format < 3:
+            return len(self.events)
+        last = self.end or next((e for e in reversed(self.entries) if e["type"] != "event"), None)
+        return max(len(self.events), last["events"] if last else 0)
+
+    def outcome(self) -> tuple[int | None, str | None, int | None]:
+        """The winner (None: unfinished), why the game ended and the turns played, as the
+        record tells them (a listing's figures; ``verify`` checks them against a replay).
+        An unfinished record without event lines does not tell its turns (None)."""
+        if self.end is not None:
+            return self.end["winner"], self.end["reason"], self.end["turns"]
+        if not self.full:
+            return None, None, None
+        events = self.events
+        end = next((e for e in reversed(events) if e.get("kind") == "game_ended"), None)
+        winner = end.get("winner") if end else None
+        turns = max((e["turn"] for e in events if e.get("kind") == "turn_started" and type(e.get("turn")) is int),
+                    default=0)
+        return (winner if winner in (1, 2) else None), (end.get("reason") if end else None), turns
+
+
+def _check_header(path: Path, head: dict, line: bytes) -> None:
+    if head["type"] != "header":
+        raise RecordError(f"{path}: not a game record (no header line)")
+    if head.get("format") not in READS or not _is_int(head.get("format")):
+        raise RecordError(f"{path}: record format {head.get('format')!r} is not one this momon reads "
+                          f"(it reads formats {' and '.join(map(str, READS))})")
+    if head.get("rules") != RULES_VERSION or not _is_int(head.get("rules")):
+        raise RecordError(f"{path}: recorded with rules version {head.get('rules')!r}; this momon plays rules "
+                          f"version {RULES_VERSION} and will not replay it differently")
+    if problem := header_problem(head, line):
+        raise RecordError(f"{path}: the header is damaged: {problem}")
+
+
+def parse_record(path: Path, data: bytes) -> Record:
+    """A record from its bytes. A last line without its newline (cut mid-write) is dropped
+    with a warning; every other line must be whole, valid and in order."""
+    lines = data.split(b"\n")
+    torn = lines.pop()  # b"" when the file ends with a newline
+    items: list[dict] = []
+    ends: list[int] = []
+    offset = 0
+    reading: _Reading | None = None
+    for number, line in enumerate(lines, 1):
+        offset += len(line) + 1
+        try:
+            item = json.loads(line.decode("utf-8"), object_pairs_hook=_once_each)
+        except NamedTwice as err:
+            raise RecordError(f"{path}: damaged at line {number}: the key {str(err)[:40]!r} is named twice") from None
+        except (ValueError, RecursionError):
+            item = None
+        if not isinstance(item, dict) or not isinstance(item.get("type"), str):
+            if number == 1:
+                raise RecordError(f"{path}: not a game record (its first line is not a record header)")
+            raise RecordError(f"{path}: damaged at line {number} (not a whole record line)")
+        if reading is None:
+            _check_header(path, item, line)
+            reading = _Reading(item)
+        elif problem := reading.problem(item):
+            raise RecordError(f"{path}: damaged at line {number}: {problem}")
+        else:
+            reading.take(item)
+        items.append(item)
+        ends.append(offset)
+    if not items:
+        raise RecordError(f"{path}: not a game record (no header line)")
+    if torn and len(items) > 1 and items[-1]["type"] == "end":
+        # nothing is written after the end line, so no cut leaves part of a line there
+        raise RecordError(f"{path}: damaged at line {len(lines) + 1}: something follows the end line")
+    warnings = []
+    if torn:
+        warnings.append(f"{path}: line {len(lines) + 1} was cut off mid-write; recovered the game up to line "
+                        f"{len(lines)}")
+    end = items.pop() if len(items) > 1 and items[-1]["type"] == "end" else None
+    marks = [i for i, item in enumerate(items) if item["type"] in ("answer", "concede")]
+    return Record(path, items[0], items[1:], warnings, [ends[i - 1] for i in marks], ends[marks[-1] if marks else 0],
+                  end)
