@@ -22,8 +22,8 @@ from .players import RandomBot
 class Report:
     games: int = 0
     seconds: float = 0.0
-    wins: Counter = field(default_factory=Counter)
-    reasons: Counter = field(default_factory=Counter)
+    wins: Counter[int] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
     turns: int = 0
     decisions: int = 0
     events: int = 0
@@ -39,7 +39,8 @@ class SimulationError(RuntimeError):
         self.game_number, self.seed, self.error = game_number, seed, error
 
 
-def play_random(setup: Setup, record_to: Path | None = None, deck_names=("", ""), full: bool = False) -> Game:
+def play_random(setup: Setup, record_to: Path | None = None, deck_names: tuple[str, str] = ("", ""),
+                full: bool = False) -> Game:
     """One whole game, every decision answered by a RandomBot seeded from the game's seed.
 
     Its record (``record_to``) is written in one piece when the game ends, or when it fails
@@ -110,9 +111,9 @@ class Pairings:
     decks: list[str]
     games: int = 0
     seconds: float = 0.0
-    wins: Counter = field(default_factory=Counter)  # (deck, opponent) -> wins of deck over opponent
-    played: Counter = field(default_factory=Counter)  # (deck, opponent) -> games between them
-    reasons: Counter = field(default_factory=Counter)
+    wins: Counter[tuple[str, str]] = field(default_factory=Counter)  # (deck, opponent) -> wins of deck over opponent
+    played: Counter[tuple[str, str]] = field(default_factory=Counter)  # (deck, opponent) -> games between them
+    reasons: Counter[str] = field(default_factory=Counter)
 
     def rate(self, deck: str, opponent: str) -> float:
         return self.wins[deck, opponent] / self.played[deck, opponent] if self.played[deck, opponent] else 0.0

@@ -23,7 +23,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..data.cards import Deck, builtin_deck_names, load_deck, load_matrix, load_pool
-from ..engine import Game, Profile, Setup
+from ..engine import CardDef, ElementMatrix, Game, Profile, Setup
 from .players import make_bot
 
 
@@ -62,7 +62,7 @@ class Outcome:
 
 
 @lru_cache(maxsize=1)
-def _library() -> tuple[dict[str, Deck], tuple, object]:
+def _library() -> tuple[dict[str, Deck], tuple[CardDef, ...], ElementMatrix]:
     pool = load_pool()
     return {n: load_deck(n, pool) for n in builtin_deck_names()}, tuple(pool.values()), load_matrix()
 
@@ -70,7 +70,7 @@ def _library() -> tuple[dict[str, Deck], tuple, object]:
 def play_one(spec: GameSpec) -> Outcome:
     """The task: one whole game between two bots (the same in every executor)."""
     decks, pool, matrix = _library()
-    setup = Setup.new_game((decks[spec.decks[0]].cards, decks[spec.decks[1]].cards), matrix,  # type: ignore[arg-type]
+    setup = Setup.new_game((decks[spec.decks[0]].cards, decks[spec.decks[1]].cards), matrix,
                            spec.seed, spec.profile, spec.bots)
     game = Game(setup)
     players = {p: make_bot(spec.bots[p - 1], f"{spec.seed}-{p}", pool, spec.bot_seconds, spec.playouts)

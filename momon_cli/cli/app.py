@@ -44,7 +44,8 @@ def run() -> None:
 def _command() -> int | None:
     """The command's exit code; a usage error or an Abort is printed and exits here."""
     try:
-        return app(prog_name="momon", standalone_mode=False)
+        code: int | None = app(prog_name="momon", standalone_mode=False)
+        return code
     except typer.TyperException as err:  # a usage error; or, with no arguments, the help itself
         message = err.format_message()
         if "\n" in message:

@@ -21,7 +21,7 @@ from ..text.safe import clean
 
 if TYPE_CHECKING:
     from ..data.cards import DataError
-    from ..engine import Profile
+    from ..engine import CardDef, ElementMatrix, Profile
 
 
 DATA_LIMIT = 2**20  # bytes in a deck or card-set file
@@ -172,7 +172,7 @@ def root(version: bool = typer.Option(False, "--version", callback=_version, is_
     """Monsnatch in a terminal."""
 
 
-def _load(cards: list[Path]):
+def _load(cards: list[Path]) -> "tuple[ElementMatrix, dict[str, CardDef]]":
     from ..data.cards import load_matrix, load_pool
 
     for path in cards:

@@ -7,6 +7,7 @@ import signal
 from collections import Counter
 from contextlib import closing
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -26,6 +27,9 @@ from .base import (
     app,
     profile_named,
 )
+
+if TYPE_CHECKING:
+    from ..bots.simulate import Pairings
 
 
 @app.command()
@@ -129,7 +133,7 @@ def _abbreviations(names: list[str]) -> dict[str, str]:
             for number, name in enumerate(names, 1)}
 
 
-def _pairings_report(report) -> None:
+def _pairings_report(report: "Pairings") -> None:
     """The balance report: a win matrix (row deck's wins over column deck) and the field."""
     from rich.console import Console
     from rich.table import Table

@@ -5,6 +5,7 @@ it starts, and evaluated ones save it compiling them again (about 2 ms of each s
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -27,8 +28,18 @@ from .base import (
 )
 from .records import _difference, _saved, _warn
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
-def _bots(names: tuple[str | None, str | None], seed: int, pool: tuple, seconds: float | None):
+    from rich.console import Console
+
+    from ..engine import CardDef, Game
+    from ..record import Recorder, Seat
+
+
+def _bots(names: tuple[str | None, str | None], seed: int, pool: "tuple[CardDef, ...]",
+          seconds: float | None) -> "tuple[dict[int, Seat], tuple[str | None, str | None]]":
     """``bot:NAME`` seats: the bots that answer them (seeded from the game's seed and the
     seat), and the names they play under."""
     from ..limits import BOT_NAMES as BOTS
@@ -99,7 +110,7 @@ def play(
         raise typer.BadParameter("choose terse or full", param_hint="--narration")
     if view not in ("seat", "p1", "p2"):
         raise typer.BadParameter("choose seat, p1 or p2", param_hint="--view")
-    options = {"open_hands": open_hands, "full_log": narration == "full",
+    options: dict[str, Any] = {"open_hands": open_hands, "full_log": narration == "full",
                "fixed_seat": None if view == "seat" else int(view[1])}
     lines = None
     if script is not None:
@@ -153,7 +164,8 @@ def play(
     _hot_seat(game, console, recorder, lines, options)
 
 
-def _hot_seat(game, console, recorder, lines, options: dict) -> None:
+def _hot_seat(game: "Game", console: "Console", recorder: "Recorder", lines: "Iterable[bytes] | None",
+              options: "dict[str, Any]") -> None:
     """Run the REPL (scripted when ``lines`` are given) and exit with its code."""
     from ..tui.repl import HotSeat, ScriptReader
 
@@ -162,7 +174,7 @@ def _hot_seat(game, console, recorder, lines, options: dict) -> None:
     raise typer.Exit(HotSeat(game, console, recorder, reader, **options).run())
 
 
-def _resume(ref: str):
+def _resume(ref: str) -> "tuple[Game, Recorder, dict[int, Seat]]":
     """The game, its recorder and its bot seats, continued in place; the record stays locked
     while it runs."""
     from ..data.cards import load_matrix

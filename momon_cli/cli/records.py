@@ -18,6 +18,7 @@ from ..text.safe import clean
 
 if TYPE_CHECKING:
     from ..record import Record
+    from ..record.replay import Difference
 from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _fail, _loading, _working, app, default_log_path
 
 
@@ -32,7 +33,7 @@ def _saved(ref: str) -> Path:
     raise AssertionError  # _fail exits
 
 
-def _read(ref: str):
+def _read(ref: str) -> "Record":
     """A record, or one clear line and exit 1; warnings (a recovered torn line) go to stderr."""
     from ..record import RecordError, read_record
 
@@ -58,12 +59,12 @@ def _exists(path: Path) -> bool:
     return True
 
 
-def _warn(record) -> None:
+def _warn(record: "Record") -> None:
     for warning in record.warnings:
         typer.secho(clean(f"warning: {warning}", MESSAGE_LIMIT), err=True, fg=typer.colors.YELLOW)
 
 
-def _difference(record):
+def _difference(record: "Record") -> "Difference | None":
     """The first way the record's replay differs from it (None when it matches)."""
     from ..record.replay import verify
 
@@ -119,7 +120,7 @@ def _does_not_replay(rec: "Record", err: Exception) -> NoReturn:
     _fail(f"{rec.path}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {rec.path}")
 
 
-def _write_position(rec, turn: int, out: Path, force: bool) -> None:
+def _write_position(rec: "Record", turn: int, out: Path, force: bool) -> None:
     from ..data.cards import DataError
     from ..data.positions import write_position
     from ..files import NotAFile, regular_file
@@ -197,7 +198,7 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
     raise typer.Exit(1 if codes[1] else exits.UNFINISHED if codes[exits.UNFINISHED] else 0)
 
 
-def _in_number_order(path: Path) -> list:
+def _in_number_order(path: Path) -> list[int | str]:
     """Sort key: names as people count them (game-2 before game-10)."""
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path.name)]
 
@@ -223,7 +224,7 @@ def _skip(why: str) -> None:
     typer.secho(clean(f"skipped {why}", MESSAGE_LIMIT), err=True, fg=typer.colors.YELLOW)
 
 
-def _game_row(rec) -> list[str]:
+def _game_row(rec: "Record") -> list[str]:
     """What ``momon games`` says of a record, in parts, read from a checked header and what
     the record tells of its end."""
     head = rec.header

@@ -11,7 +11,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from ..engine import (
     DIRECTIONS,
@@ -32,6 +32,8 @@ from ..engine import (
 )
 from .cardtext import card_text
 
+Table: TypeAlias = dict[str, Any]  # a TOML table as tomllib gives it
+
 CARD_ID = re.compile(r"^[A-Z]{2,5}-\d{3}$")
 
 
@@ -43,7 +45,7 @@ class DataError(ValueError):
         self.problems = problems
 
 
-def read_toml(path: Path | str, text: str | None = None) -> dict:
+def read_toml(path: Path | str, text: str | None = None) -> Table:
     try:
         return tomllib.loads(text if text is not None else Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -68,7 +70,7 @@ def load_matrix() -> ElementMatrix:
         raise DataError([f"elements.toml: {err}"]) from None
 
 
-def load_formats() -> dict[str, dict]:
+def load_formats() -> dict[str, Table]:
     return read_toml("formats.toml", _package_text("formats.toml"))
 
 
@@ -204,8 +206,8 @@ def _card(data: object, where: str, problems: list[str], elements: tuple[str, ..
     return card
 
 
-def card_from_mapping(data: dict, matrix: ElementMatrix, source: str = "card") -> CardDef:
-    """One card from its TOML table (as a dict); raises DataError listing every problem."""
+def card_from_mapping(data: Table, matrix: ElementMatrix, source: str = "card") -> CardDef:
+    """One card from its TOML table (a dict); raises DataError listing every problem."""
     problems: list[str] = []
     card = _card(data, source, problems, matrix.elements)
     if card is None or problems:
@@ -314,7 +316,7 @@ def load_deck(name_or_path: str, pool: dict[str, CardDef]) -> Deck:
     return Deck(name.strip(), fmt, tuple(cards), str(path), plan.strip())
 
 
-def deck_problems(cards: list[CardDef], rules: dict, fmt: str, listed: int | None = None) -> list[str]:
+def deck_problems(cards: list[CardDef], rules: Table, fmt: str, listed: int | None = None) -> list[str]:
     """BASELINE 5: every way a deck breaks its format (``listed``: how many ids the file names,
     when some are not in the pool)."""
     problems = []
@@ -377,7 +379,7 @@ def _static_mapping(s: Static) -> dict[str, Any]:
     return {next(k for k in KEYWORDS if getattr(s, k)): True}
 
 
-def card_to_mapping(card: CardDef) -> dict:
+def card_to_mapping(card: CardDef) -> Table:
     """The card as its TOML table (a dict): ``card_from_mapping`` reads it back unchanged."""
     data = {"id": card.id, "name": card.name, "stars": card.stars, "element": card.element, "power": card.power,
             "sights": list(card.sights)}

@@ -12,7 +12,7 @@ import stat
 from pathlib import Path
 
 from ..files import NotAFile, regular_file
-from .format import HEAD_LIMIT, RECORD_LIMIT, RecordError
+from .format import HEAD_LIMIT, RECORD_LIMIT, Line, RecordError
 from .validate import Record, parse_record
 
 
@@ -141,12 +141,12 @@ class RecordFile:
             os.close(fd)  # closing releases the lock
 
 
-def _game_of(head: dict) -> dict:
+def _game_of(head: Line) -> Line:
     """A header without what does not make the game: its date and the record's form."""
     return {**head, "created": None, "format": None, "full": None, "bots": head.get("bots", [])}
 
 
-def create_record_file(path: Path, head: dict, force: bool) -> RecordFile:
+def create_record_file(path: Path, head: Line, force: bool) -> RecordFile:
     """A new record at ``path``. An existing file is replaced only when it is a record of
     this same game (the same header but for the date and the record's form: its format and
     whether it is full) or when ``force`` says so."""

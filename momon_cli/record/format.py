@@ -13,12 +13,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from datetime import UTC, datetime
 from operator import attrgetter
+from typing import Any, TypeAlias
 
 from .. import __version__
 from ..data.cards import card_to_mapping
 from ..data.positions import position_cards, position_to_mapping
 from ..engine import RULES_VERSION, CardDef, Event, Setup
 from .seats import Seat
+
+Line: TypeAlias = dict[str, Any]  # one record line, as JSON gives it: checked by validate before use
 
 FORMAT = 3  # the format this momon writes
 
@@ -49,15 +52,15 @@ def _sorted_json(data: object) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
-def cards_digest(head: dict) -> str:
+def cards_digest(head: Line) -> str:
     """sha256 of the canonical JSON of the header's card data (its cards and its position)."""
     return hashlib.sha256(_sorted_json({"cards": head.get("cards"), "position": head.get("position")}).encode()).hexdigest()
 
 
-_CARD_DATA: dict[tuple[int, ...], tuple[tuple[CardDef, ...], list[dict], str]] = {}
+_CARD_DATA: dict[tuple[int, ...], tuple[tuple[CardDef, ...], list[Line], str]] = {}
 
 
-def _card_data(cards: tuple[CardDef, ...]) -> tuple[list[dict], str]:
+def _card_data(cards: tuple[CardDef, ...]) -> tuple[list[Line], str]:
     """The cards' tables and their canonical JSON, kept for the card sets a simulation deals
     game after game (the tables are shared: never change them)."""
     key = tuple(map(id, cards))
@@ -70,7 +73,7 @@ def _card_data(cards: tuple[CardDef, ...]) -> tuple[list[dict], str]:
     return known[1], known[2]
 
 
-_ROWS: dict[type, Callable[[Event], tuple]] = {}
+_ROWS: dict[type, Callable[[Event], tuple[object, ...]]] = {}
 
 
 _CANONICAL = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode  # ASCII: the rest as \uXXXX
@@ -79,7 +82,7 @@ _CANONICAL = json.JSONEncoder(separators=(",", ":"), check_circular=False).encod
 _LINE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
 
-def _row(event: Event) -> tuple:
+def _row(event: Event) -> tuple[object, ...]:
     """An event as one tuple: its kind, then its fields in the order events.py declares them."""
     get = _ROWS[type(event)] = attrgetter("kind", *(f.name for f in fields(event)))
     return get(event)
@@ -97,7 +100,7 @@ def events_digest(events: Sequence[Event]) -> str:
 
 
 def header(setup: Setup, deck_names: tuple[str, str], *, full: bool = False,
-           bots: Mapping[int, Seat] | None = None) -> dict:
+           bots: Mapping[int, Seat] | None = None) -> Line:
     """A new record's header; ``full``: the record keeps every event as a line too; ``bots``:
     the seats bots play, with the cards they imagine (their data joins the game's)."""
     position = setup.position

@@ -4,26 +4,27 @@ from them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
-from ..engine import Game, GameOver
+from ..engine import Event, Game, GameOver
 from .files import RecordFile, create_record_file
-from .format import _LINE, FORMAT, events_digest, header
+from .format import _LINE, FORMAT, Line, events_digest, header
 from .seats import Seat
 
 
-def _line(data: dict) -> str:
+def _line(data: Line) -> str:
     return _LINE(data) + "\n"
 
 
-def _counted(events: list, mark: int, at: int) -> dict:
+def _counted(events: Sequence[Event], mark: int, at: int) -> Line:
     """Format 3: the events count ``at`` an answer (or the end), and the digest of the events
     since the line before, which came at ``mark``."""
     return {"events": at, "digest": events_digest(events[mark:at])}
 
 
-def _event_lines(events: list, start: int, stop: int) -> str:
+def _event_lines(events: Sequence[Event], start: int, stop: int) -> str:
     return "".join(_line({"type": "event", "n": n, "event": events[n].to_dict()}) for n in range(start, stop))
 
 
@@ -43,7 +44,7 @@ class Recorder:
     ones. With ``full``, and always in format 2, every event is also a line of its own,
     written after the answer that caused it."""
 
-    def __init__(self, file: RecordFile, game: Game, *, head: dict | None = None, fmt: int = FORMAT,
+    def __init__(self, file: RecordFile, game: Game, *, head: Line | None = None, fmt: int = FORMAT,
                  full: bool = False, written: int = 0, mark: int = 0) -> None:
         """Write ``head`` (a new record) and what the game has done since ``written`` event
         lines and the answer line whose events count was ``mark``; then follow the game."""
@@ -53,7 +54,7 @@ class Recorder:
         self._written, self._mark = written, mark
         self.file.write((_line(head) if head is not None else "") + self._after(), sync=True)
 
-    def _burst(self) -> dict:
+    def _burst(self) -> Line:
         events = self.game.events
         return _counted(events, self._mark, len(events)) if self.digests else {}
 
@@ -69,7 +70,7 @@ class Recorder:
             self._mark = len(game.events)
         return text
 
-    def answer(self, choice) -> None:
+    def answer(self, choice: object) -> None:
         """Validate, make the answer durable, then let the game advance; its events follow."""
         game = self.game
         decision = game.pending
@@ -83,7 +84,7 @@ class Recorder:
         self._ahead({"type": "concede", "n": len(self.game.answers), "player": player, **self._burst()},
                     self.game.concede, player)
 
-    def _ahead(self, entry: dict, step, argument) -> None:
+    def _ahead(self, entry: Line, step: Callable[[Any], object], argument: object) -> None:
         """Write-ahead: ``entry`` is on disk before ``step`` runs. A step refused before it
         changed anything (IllegalAnswer, a bad player, GameOver) takes its line back. An
         interrupt leaves the line, and the record resumes from it; so does an EngineError,

@@ -7,12 +7,14 @@ events again, byte for byte. Time travel is a replay that stops at a chosen even
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..data.cards import load_matrix
 from ..engine import (
     SPACES,
     EngineError,
+    Event,
     Game,
     GameOver,
     IllegalAnswer,
@@ -25,10 +27,11 @@ from ..engine import (
     snapshot,
     token_value,
 )
+from ..engine import events as ev
 from ..limits import NAME_LIMIT
 from ..text.narration import Narrator
 from ..text.safe import clean
-from .format import events_digest
+from .format import Line, events_digest
 from .header import setup_from_header
 from .validate import Record
 
@@ -48,18 +51,21 @@ class Difference:
         return f"step {self.step}: expected {self.expected}; found {self.found}"
 
 
-def _normal(event) -> dict:
-    return json.loads(json.dumps(event.to_dict()))
+def _normal(event: Event) -> Line:
+    normal: Line = json.loads(json.dumps(event.to_dict()))
+    return normal
 
 
-def _apply(game: Game, entry: dict) -> None:
+def _apply(game: Game, entry: Line) -> None:
     if entry["type"] == "concede":
         game.concede(entry["player"])
     else:
         game.answer(answer_from_json(entry["value"]))
 
 
-def rebuild(record: Record, stop_after: int | None = None, listeners=(), made=None, stop_when=None) -> Game:
+def rebuild(record: Record, stop_after: int | None = None, listeners: Sequence[Callable[[Event], None]] = (),
+            made: Callable[[Game], None] | None = None,
+            stop_when: Callable[[Game, Event], bool] | None = None) -> Game:
     """The game the record describes, replayed in full, up to event number ``stop_after``, or
     up to the first event for which ``stop_when(game, event)`` is true; ``made(game)`` is
     called before it starts (for listeners that read the game)."""
@@ -67,7 +73,7 @@ def rebuild(record: Record, stop_after: int | None = None, listeners=(), made=No
     if made is not None:
         made(game)
     if stop_after is not None or stop_when is not None:
-        def stopper(event) -> None:
+        def stopper(event: Event) -> None:
             if (stop_after is not None and len(game.events) >= stop_after) or (
                     stop_when is not None and stop_when(game, event)):
                 raise _Stop
@@ -86,8 +92,8 @@ def position_at(record: Record, turn: int) -> Position | None:
     record never reaches it."""
     found: list[Position] = []
 
-    def at_turn_start(game: Game, event) -> bool:
-        if event.kind == "turn_started" and event.turn == turn:
+    def at_turn_start(game: Game, event: Event) -> bool:
+        if isinstance(event, ev.TurnStarted) and event.turn == turn:
             found.append(snapshot(game.state))
         return bool(found)
 
@@ -108,7 +114,7 @@ def verify(record: Record) -> Difference | None:
     recorded = record.events
     first: Difference | None = None
 
-    def compare(event) -> None:
+    def compare(event: Event) -> None:
         nonlocal first
         i = len(game.events) - 1  # events past the record's end are checked by the next answer's place
         if first is None and i < len(recorded) and recorded[i] != _normal(event):
@@ -142,7 +148,7 @@ def verify(record: Record) -> Difference | None:
     return first
 
 
-def _digest_difference(game: Game, line: dict, mark: int, what: str) -> Difference | None:
+def _digest_difference(game: Game, line: Line, mark: int, what: str) -> Difference | None:
     """How a format 3 line's digest of the events since ``mark`` disagrees with the replay."""
     found = events_digest(game.events[mark:])
     if found == line["digest"]:
@@ -152,7 +158,7 @@ def _digest_difference(game: Game, line: dict, mark: int, what: str) -> Differen
                       f"digest {found} (write the record with --full to see which event differs)")
 
 
-def _end_difference(game: Game, end: dict, seen: int | None, mark: int) -> Difference | None:
+def _end_difference(game: Game, end: Line, seen: int | None, mark: int) -> Difference | None:
     """How the end line disagrees with the replayed game's end."""
     result = game.result
     if result is None:
@@ -169,7 +175,7 @@ def _end_difference(game: Game, end: dict, seen: int | None, mark: int) -> Diffe
     return None
 
 
-def _expected(game: Game, entry: dict, seen: int | None) -> str:
+def _expected(game: Game, entry: Line, seen: int | None) -> str:
     """How an answer line disagrees with the game it is given to ("" when it fits); ``seen``:
     the event lines before it (None in a record without them)."""
     decision = game.pending
@@ -184,7 +190,7 @@ def _expected(game: Game, entry: dict, seen: int | None) -> str:
     return ""
 
 
-def state_json(game: Game) -> dict:
+def state_json(game: Game) -> Line:
     """The state as one JSON object: the documented contract of ``momon replay --json``."""
     state = game.state
     zones = state.zones
@@ -211,7 +217,7 @@ def state_json(game: Game) -> dict:
     }
 
 
-def _answer_words(entry: dict, names) -> str:
+def _answer_words(entry: Line, names: Sequence[str]) -> str:
     who = names[entry["player"] - 1]
     if entry["type"] == "concede":
         return f"{who} concedes"
@@ -241,11 +247,11 @@ def transcript(record: Record, fmt: str = "md") -> str:
     out.append(clean(f"{'- ' if md else ''}Rules: {head['profile']}, seed {head['seed']}, recorded {head['created']}", 500))
     answer_mark = "> " if md else "  >> "
 
-    def tell(event) -> None:
+    def tell(event: Event) -> None:
         line = narrator.line(event)
         if line is None:
             return
-        if event.kind == "turn_started":
+        if isinstance(event, ev.TurnStarted):
             out.extend(["", f"## Turn {event.turn}: {names[event.active - 1]}" if md else line, ""])
         else:
             out.append(f"- {line}" if md else line)

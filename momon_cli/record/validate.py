@@ -19,6 +19,7 @@ from .format import (
     OPTIONAL_HEADER_KEYS,
     READS,
     TEXT_LIMIT,
+    Line,
     RecordError,
     cards_digest,
 )
@@ -37,15 +38,15 @@ class NamedTwice(ValueError):
     """A JSON object that names one key twice."""
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _text(value, limit: int = TEXT_LIMIT) -> bool:
+def _text(value: object, limit: int = TEXT_LIMIT) -> bool:
     return isinstance(value, str) and 0 < len(value) <= limit
 
 
-def _unicode(value) -> bool:
+def _unicode(value: object) -> bool:
     """False for text holding lone surrogates (a JSON "\\udc80"), which no file or terminal takes."""
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
@@ -57,7 +58,7 @@ def _unicode(value) -> bool:
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
-def header_problem(head: dict, line: bytes | None = None) -> str | None:
+def header_problem(head: Line, line: bytes | None = None) -> str | None:
     """What is wrong with a header's fields, against what this momon and its engine know
     (its format and rules version are checked first, by :func:`parse_record`). ``line``:
     the JSON it was read from, where a lone surrogate can only come from a \\uD800-\\uDFFF
@@ -90,7 +91,7 @@ def header_problem(head: dict, line: bytes | None = None) -> str | None:
     return problem
 
 
-def _seats_problem(bots, cards) -> str:
+def _seats_problem(bots: object, cards: object) -> str:
     """What is wrong with a header's bot seats ("" when nothing)."""
     if not isinstance(bots, list) or len(bots) > 2 or not all(isinstance(b, dict) for b in bots):
         return "must be a list of at most two tables"
@@ -117,21 +118,21 @@ def _seats_problem(bots, cards) -> str:
     return ""
 
 
-def _digest(value) -> bool:
+def _digest(value: object) -> bool:
     return isinstance(value, str) and len(value) == DIGEST_LENGTH and not value.strip("0123456789abcdef")
 
 
 class _Reading:
     """What :func:`parse_record` has read so far, to check each line against."""
 
-    def __init__(self, head: dict) -> None:
+    def __init__(self, head: Line) -> None:
         self.format = head["format"]
         self.full = self.format < 3 or head["full"]
         self.answers = self.events = 0  # answer (and concession) lines, event lines
         self.mark = 0  # format 3: the events count of the last answer line
         self.ended = False
 
-    def problem(self, item: dict) -> str | None:
+    def problem(self, item: Line) -> str | None:
         """What is wrong with one answer, concession, event or end line, given the lines before it."""
         kind = item["type"]
         if self.ended:
@@ -166,7 +167,7 @@ class _Reading:
             return self._counted(item)
         return f"unknown type {kind!r}"
 
-    def _counted(self, item: dict) -> str | None:
+    def _counted(self, item: Line) -> str | None:
         """Format 3: the events count (never less than the last line's) and digest."""
         if self.format < 3:
             return None
@@ -176,7 +177,7 @@ class _Reading:
             return f"digest: must be {DIGEST_LENGTH} hex digits"
         return None
 
-    def take(self, item: dict) -> None:
+    def take(self, item: Line) -> None:
         kind = item["type"]
         if kind == "event":
             self.events += 1
@@ -191,16 +192,17 @@ class _Reading:
 @dataclass
 class Record:
     path: Path
-    header: dict
-    entries: list[dict]  # answers, concessions and events, in file order
+    header: Line
+    entries: list[Line]  # answers, concessions and events, in file order
     warnings: list[str]
     answer_starts: list[int]  # the byte where each answer (or concession) line begins
     answers_end: int  # the byte just after the last whole answer (or the header): where resume appends
-    end: dict | None = None  # format 3: the end line, written once the game is over
+    end: Line | None = None  # format 3: the end line, written once the game is over
 
     @property
     def format(self) -> int:
-        return self.header["format"]
+        fmt: int = self.header["format"]
+        return fmt
 
     @property
     def full(self) -> bool:
@@ -208,11 +210,11 @@ class Record:
         return self.format < 3 or self.header["full"]
 
     @property
-    def answers(self) -> list[dict]:
+    def answers(self) -> list[Line]:
         return [e for e in self.entries if e["type"] in ("answer", "concede")]
 
     @property
-    def events(self) -> list[dict]:
+    def events(self) -> list[Line]:
         """The event lines (none in a format 3 record without full events)."""
         return [e["event"] for e in self.entries if e["type"] == "event"]
 
@@ -247,7 +249,7 @@ class Record:
         return (winner if winner in (1, 2) else None), (end.get("reason") if end else None), turns
 
 
-def _check_header(path: Path, head: dict, line: bytes) -> None:
+def _check_header(path: Path, head: Line, line: bytes) -> None:
     if head["type"] != "header":
         raise RecordError(f"{path}: not a game record (no header line)")
     if head.get("format") not in READS or not _is_int(head.get("format")):
@@ -265,7 +267,7 @@ def parse_record(path: Path, data: bytes) -> Record:
     with a warning; every other line must be whole, valid and in order."""
     lines = data.split(b"\n")
     torn = lines.pop()  # b"" when the file ends with a newline
-    items: list[dict] = []
+    items: list[Line] = []
     ends: list[int] = []
     offset = 0
     reading: _Reading | None = None

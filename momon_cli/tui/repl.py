@@ -12,7 +12,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator
 
-from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.completion import Completer
+from prompt_toolkit.history import History, InMemoryHistory
 from rich.console import Console, RenderableType
 from rich.text import Text
 
@@ -26,6 +27,7 @@ from ..text.narration import Narrator, summary, terse
 from ..text.notation import ACCEPTED, BadAnswer, parse
 from ..text.safe import clean, safe
 from . import render
+from .arena_view import PLAYER_STYLE
 from .completion import PositionCompleter
 from .frame import View, compose, lines_of
 from .queue_watch import QueueWatch
@@ -83,7 +85,7 @@ class ScriptReader:
         self.console = console
         self.line_number = 0
 
-    def read(self, prompt: str, completer=None, history=None) -> str:
+    def read(self, prompt: str, completer: Completer | None = None, history: History | None = None) -> str:
         for number, raw in self._lines:
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             if line.strip() and not line.lstrip().startswith("#"):
@@ -178,7 +180,7 @@ class HotSeat:
         """A screen without private information: what happened since, then change hands."""
         name = clean(self.game.setup.names[player - 1], NAME_LIMIT)
         told = summary(self.game.events[self._since_handoff:], self.game.setup.names)
-        banner = [Text(f"Pass to {name} — press Enter", style=render.PLAYER_STYLE[player] + " reverse")]
+        banner = [Text(f"Pass to {name} — press Enter", style=PLAYER_STYLE[player] + " reverse")]
         if told:
             banner += render.wrap(Text(told, style="bold"), self.reader.size()[0] if isinstance(self.reader, Screen)
                                   else 80)
@@ -261,11 +263,11 @@ class HotSeat:
             self.view.clear_info()
             word, _, rest = line.strip().partition(" ")
             if word.lower() in COMMANDS:
-                code = self._command(word.lower(), rest.strip(), decision)
-                if code == "answered":
+                said = self._command(word.lower(), rest.strip(), decision)
+                if said == "answered":
                     return None
-                if code is not None:
-                    return code
+                if isinstance(said, int):
+                    return said
                 continue
             try:
                 answer = parse(self.game, decision, line)
@@ -334,7 +336,7 @@ class HotSeat:
         self.console.print(safe(f"Resume it with: momon play --resume {self.recorder.path}"), soft_wrap=True)
         return exits.DONE if self.reader.interactive else exits.SCRIPT_ENDED
 
-    def _command(self, word: str, arg: str, decision: Decision):
+    def _command(self, word: str, arg: str, decision: Decision) -> str | int | None:
         game = self.game
         if word == "help":
             self._show(Text(help_text(decision.kind)))
@@ -387,7 +389,7 @@ class HotSeat:
         self.fixed_seat = None if choice == "seat" else int(choice[1])
         self.view.seat = self._seat(self.view.decision.player if self.view.decision else 1)
 
-    def _concede(self, arg: str, decision: Decision):
+    def _concede(self, arg: str, decision: Decision) -> str | None:
         names = [clean(name, NAME_LIMIT) for name in self.game.setup.names]
         low = arg.lower()
         matches = [p for p in (1, 2) if low and (names[p - 1].lower() == low or low in (f"p{p}", str(p)))] \

@@ -22,11 +22,13 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer
 from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.history import History, InMemoryHistory
+from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import BufferControl, Float, FloatContainer, FormattedTextControl, HSplit, Layout, Window
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.output import Output
 from rich.text import Text
 
 from .frame import PROMPT_LINES, lines_of, to_ansi
@@ -46,7 +48,7 @@ class Screen:
 
     interactive = True
 
-    def __init__(self, pt_input=None, pt_output=None) -> None:
+    def __init__(self, pt_input: Input | None = None, pt_output: Output | None = None) -> None:
         self.input, self.output = pt_input, pt_output
         self.frame: Callable[[int, int, int], list[Text]] = lambda width, height, below: []
         self.message = Text()  # an error or a note, shown until the next line is entered

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.formatted_text import ANSI
+from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import FormattedTextControl, Layout, Window
+from prompt_toolkit.output import Output
 from rich.console import Console
 from rich.text import Text
 
@@ -103,7 +105,7 @@ class Viewer:
         else:
             self.step = self.timeline.move(self.step, action)
 
-    def run(self, pt_input=None, pt_output=None) -> None:
+    def run(self, pt_input: Input | None = None, pt_output: Output | None = None) -> None:
         bindings = KeyBindings()
         for key, action in KEYS.items():
             bindings.add(key)(lambda event, action=action: self._key(action, event))
