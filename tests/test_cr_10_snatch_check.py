@@ -88,7 +88,7 @@ def test_cr_10_1_5_two_orders_of_one_check_end_differently(first, snatched):
     g = order_matters()
     summon(g, "Clod", "B1")
     d = g.pending
-    outcomes = {o.order: set(o.snatched) for o in d.context["outcomes"]}
+    outcomes = {o.order: set(o.snatched) for o in d.outcomes}
     assert outcomes == {("B2", "C1"): {"B2", "C1"}, ("C1", "B2"): {"B2"}}  # the prompt can say what each does
     g.answer((first, "C1" if first == "B2" else "B2"))
     assert {s for s in ("B2", "C1") if at(g, s).controller == 1} == snatched
@@ -272,7 +272,7 @@ def test_cr_10_1_5_order_asked_when_only_the_powers_at_the_snatch_differ(first, 
     g = glutton_against_pup_and_queen("sequential", "B3", "C2")
     d = g.pending
     assert d.kind is Kind.ORDER_ATTEMPTS
-    outcomes = {o.order: o.snatched_powers for o in d.context["outcomes"]}
+    outcomes = {o.order: o.snatched_powers for o in d.outcomes}
     assert outcomes == {("B3", "C2"): (("B3", 2), ("C2", 3)), ("C2", "B3"): (("C2", 4), ("B3", 2))}
     order(g, first, 1 - first)
     assert [e.name for e in of(g, "ward_granted")] == warded
@@ -352,7 +352,7 @@ def test_cr_10_1_5_order_asked_when_a_leaves_arena_ability_changes_hands(first, 
     summon(g, "Att", "A1")
     d = g.pending
     assert d.kind is Kind.ORDER_ATTEMPTS
-    assert {o.order: o.waiting for o in d.context["outcomes"]} == {("A2", "B1"): (("Boom", 1),),
+    assert {o.order: o.waiting for o in d.outcomes} == {("A2", "B1"): (("Boom", 1),),
                                                                   ("B1", "A2"): (("Boom", 2),)}
     order(g, first, 1 - first)
     assert [(e.name, e.controller) for e in of(g, "trigger_waiting")] == [("Boom", controller)]

@@ -257,7 +257,7 @@ def test_r_mc_17_order_asked_when_orders_differ_only_in_who_leaves_the_arena():
     summon(g, "Atk", "B2")  # both Attempts succeed in any order; only Wet first makes Fickle die
     d = g.pending
     assert d.kind is Kind.ORDER_ATTEMPTS
-    outcomes = {o.order: o.lost for o in d.context["outcomes"]}
+    outcomes = {o.order: o.lost for o in d.outcomes}
     assert outcomes == {("B3", "C2"): ("A1",), ("C2", "B3"): ()}
     g.answer(("C2", "B3"))
     assert at(g, "A1") is not None

@@ -9,11 +9,11 @@ raises :class:`IllegalAnswer`; types are exact (``True`` is not ``1``, a list is
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from itertools import product
-from typing import Any, assert_never, overload
+from typing import Any, TypeAlias, assert_never, cast, overload
 
 
 class Kind(StrEnum):
@@ -147,7 +147,11 @@ class OrderOutcome:
                 self.waiting)
 
 
-Answer = Any  # str, bool, int or a tuple of str: what ``validate`` returns for the kind
+#: What ``validate`` returns, by kind: SUMMON a (copy key, Space) pair; SPACE a Space; CARD a
+#: copy key; ORDER_ATTEMPTS and ORDER_TRIGGERS every option key once, first first; TARGETS
+#: distinct Spaces; YES_NO a bool; PICK_FACE_DOWN a 1-based position.
+SummonAnswer: TypeAlias = tuple[str, str]
+Answer: TypeAlias = SummonAnswer | tuple[str, ...] | str | bool | int
 
 
 @dataclass(frozen=True)
@@ -160,7 +164,10 @@ class Decision:
     prompt: str = ""
     count: int = 1  # TARGETS: how many at most
     min_count: int | None = None  # TARGETS: how many at least (None: exactly ``count``)
-    context: Mapping[str, Any] = field(default_factory=dict)
+    # What the decision is about, for whoever shows it (never part of the answer):
+    trigger: TriggerView | None = None  # TARGETS, YES_NO: the ability that asks
+    outcomes: tuple[OrderOutcome, ...] = ()  # ORDER_ATTEMPTS: what each order would do, where known
+    card: str | None = None  # SPACE: the card being placed (Void Fallback)
 
     def keys(self) -> tuple[str, ...]:
         """The option keys an order answer is made of."""
@@ -174,7 +181,7 @@ class Decision:
             why = "not an answer of this kind"
         if why is not None:
             raise IllegalAnswer(why)
-        return answer
+        return cast(Answer, answer)  # _problem found it to be of its kind's type
 
     def _problem(self, answer: object) -> str | None:
         """Why ``answer`` is not legal; None when it is (the reason is only made for a refusal)."""

@@ -33,7 +33,7 @@ class Game:
         self.setup = setup
         self.rules = Rules(GameState.new(setup))
         self.rules.listeners.extend(listeners)
-        self.answers: list[Answer] = []  # the answers so far, in order (replayable)
+        self.answers: list[Answer | dict[str, int]] = []  # in order, replayable; a concession: {"concede": player}
         self._flow: Generator[Decision, Any, None] = run_game(self.rules)
         self.pending: Decision | None = None
         self.error: EngineError | None = None

@@ -89,7 +89,7 @@ def _enqueue(ctx: Rules, frame: Frame, t: Trigger) -> Flow:
             spaces = _spaces(ctx, legal)
             answer = yield Decision(Kind.TARGETS, t.controller, spaces,
                                     f"Choose {spec.count} target(s) for {t.card.name}", count=spec.count,
-                                    context={"trigger": view(t, "", ())})
+                                    trigger=view(t, "", ()))
             by_space = dict(zip(spaces, legal, strict=True))
             t.targets = tuple(by_space[s] for s in answer)
             chosen = True
@@ -187,7 +187,7 @@ def _resolve(ctx: Rules, t: Trigger) -> Flow:
     if a.may or a.once:  # BASELINE 11.4; a once-only right is offered [TH 17.5]
         yes = yield Decision(Kind.YES_NO, t.controller, (True, False),
                              f"Use {t.card.name}'s {'once-only ' if a.once else ''}ability?",
-                             context={"trigger": view(t, "", spaces)})
+                             trigger=view(t, "", spaces))
         if not yes:
             ctx.emit(ev.AbilityResolved(t.tid, "declined", spaces))
             return

@@ -253,7 +253,7 @@ def run_check(ctx: Rules, attacker_oid: int, cause: Cause = TURN) -> Flow:
             if outcomes is None or len({o.key() for o in outcomes}) > 1:  # () ends alike
                 order = yield Decision(Kind.ORDER_ATTEMPTS, attacker.controller, _views(ctx, attempts, cause),
                                        f"Order {attacker.card.name}'s Snatch Attempts (first resolves first)",
-                                       context={"outcomes": outcomes or ()})
+                                       outcomes=outcomes or ())
                 by_key = {a.defender_space: a for a in attempts}
                 attempts = [by_key[k] for k in order]
         _resolve_in_order(ctx, attempts, cause, snatches)

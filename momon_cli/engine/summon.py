@@ -78,5 +78,5 @@ def turn_based_summon(ctx: Rules) -> SummonFlow:
     # Every empty Space is legal while no effect restricts Spaces, and Step 1 with a full
     # Arena ends the game first, so a legal Space always exists here.
     space = yield Decision(Kind.SPACE, player, spaces, f"Choose a Space for {picked.card.name}",
-                           context={"card": picked.card.id})
+                           card=picked.card.id)
     return put_onto_arena(ctx, picked.oid, space, player, "void")

@@ -30,6 +30,7 @@ from ..engine import (
 from ..engine import events as ev
 from ..limits import NAME_LIMIT
 from ..text.narration import Narrator
+from ..text.notation import answer_words
 from ..text.safe import clean
 from .format import Line, events_digest
 from .header import setup_from_header
@@ -221,18 +222,7 @@ def _answer_words(entry: Line, names: Sequence[str]) -> str:
     who = names[entry["player"] - 1]
     if entry["type"] == "concede":
         return f"{who} concedes"
-    value, kind = entry["value"], entry["kind"]
-    if kind == "summon":
-        return f"{who} chooses to Summon {value[0]} onto {value[1]}"
-    if kind in ("order_attempts", "order_triggers"):
-        return f"{who} orders: {', '.join(value)}"
-    if kind == "yes_no":
-        return f"{who} answers {'yes' if value else 'no'}"
-    if kind == "pick_face_down":
-        return f"{who} picks face-down card {value}"
-    if kind == "targets":
-        return f"{who} chooses {' '.join(value) or 'none'}"
-    return f"{who} chooses {value}"
+    return answer_words(who, entry["kind"], entry["value"])
 
 
 def transcript(record: Record, fmt: str = "md") -> str:

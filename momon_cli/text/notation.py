@@ -17,7 +17,9 @@ and the game record take them.
 
 from __future__ import annotations
 
-from ..engine import SPACES, Decision, Game, Kind, card_of_key, key_of
+from typing import assert_never
+
+from ..engine import SPACES, Answer, Decision, Game, Kind, card_of_key, key_of
 
 
 class BadAnswer(ValueError):
@@ -87,8 +89,9 @@ def hand_cards(game: Game, player: int) -> tuple[list[str], dict[str, str]]:
     return keys, names
 
 
-def parse(game: Game, decision: Decision, line: str) -> object:
-    """The engine answer a typed line stands for; raises BadAnswer."""
+def parse(game: Game, decision: Decision, line: str) -> Answer:
+    """The engine answer a typed line stands for (the inverse of :func:`format_answer`);
+    raises BadAnswer."""
     tokens = line.replace(",", " ").split()
     kind = decision.kind
     if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
@@ -147,8 +150,49 @@ def parse(game: Game, decision: Decision, line: str) -> object:
         if len(tokens) == 1 and word in ("y", "yes", "n", "no"):
             return word.startswith("y")
         raise _bad(decision, f"{line.strip()[:20]!r} is not yes or no")
-    # Kind.PICK_FACE_DOWN
-    n = _number(tokens[0]) if len(tokens) == 1 else None
-    if n is None or n not in decision.options:
-        raise _bad(decision, f"pick one position from 1 to {len(decision.options)}")
-    return n
+    if kind is Kind.PICK_FACE_DOWN:
+        n = _number(tokens[0]) if len(tokens) == 1 else None
+        if n is None or n not in decision.options:
+            raise _bad(decision, f"pick one position from 1 to {len(decision.options)}")
+        return n
+    assert_never(kind)
+
+
+def format_answer(decision: Decision, answer: Answer) -> str:
+    """The line that stands for ``answer`` at ``decision``, in the canonical form of each kind:
+    ``parse(game, decision, format_answer(decision, a)) == a`` for every legal answer."""
+    kind = decision.kind
+    if kind is Kind.SUMMON:
+        assert isinstance(answer, tuple)
+        return f"summon {answer[0]} {answer[1]}"
+    if kind is Kind.SPACE or kind is Kind.CARD:
+        assert isinstance(answer, str)
+        return answer
+    if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
+        assert isinstance(answer, tuple)
+        keys = decision.keys()
+        return " ".join(str(keys.index(k) + 1) for k in answer)
+    if kind is Kind.TARGETS:
+        assert isinstance(answer, tuple)
+        return " ".join(answer) or "none"
+    if kind is Kind.YES_NO:
+        return "y" if answer is True else "n"
+    if kind is Kind.PICK_FACE_DOWN:
+        return str(answer)
+    assert_never(kind)
+
+
+def answer_words(player: str, kind: str, value: object) -> str:
+    """A recorded answer in words, for transcripts: ``player`` chose ``value`` (JSON, as the
+    record holds it) at a decision of ``kind``."""
+    if kind == "summon" and isinstance(value, list):
+        return f"{player} chooses to Summon {value[0]} onto {value[1]}"
+    if kind in ("order_attempts", "order_triggers") and isinstance(value, list):
+        return f"{player} orders: {', '.join(map(str, value))}"
+    if kind == "yes_no":
+        return f"{player} answers {'yes' if value else 'no'}"
+    if kind == "pick_face_down":
+        return f"{player} picks face-down card {value}"
+    if kind == "targets" and isinstance(value, list):
+        return f"{player} chooses {' '.join(map(str, value)) or 'none'}"
+    return f"{player} chooses {value}"

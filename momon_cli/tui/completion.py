@@ -9,6 +9,7 @@ deciding player's view only, so completion never lists the other Hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import assert_never
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
@@ -35,9 +36,11 @@ def _answer_words(game: Game, decision: Decision, position: int, first: str) -> 
         return [str(o) for o in decision.options] + (["none"] if decision.min_count == 0 and position == 0 else [])
     if kind is Kind.CARD:
         return list(decision.options)
-    if kind is Kind.YES_NO and position == 0:
-        return ["y", "n"]
-    return []
+    if kind is Kind.YES_NO:
+        return ["y", "n"] if position == 0 else []
+    if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS or kind is Kind.PICK_FACE_DOWN:
+        return []  # numbers: nothing to complete
+    assert_never(kind)
 
 
 def candidates(game: Game, decision: Decision, words: Sequence[str], commands: Iterable[str]) -> list[str]:

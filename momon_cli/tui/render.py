@@ -7,6 +7,8 @@ from data files and records, so they are shown through ``safe_text`` (never as m
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
@@ -228,7 +230,7 @@ def decision_view(game: Shown, decision: Decision, seat: int | None = None, acce
             card = _card_by_id(game, t.card)
             text.append(clean(f" {i}. {t.name}: {ability_text(card.abilities[t.ability])}", 2 * LIMIT) + "\n")
     elif kind is Kind.TARGETS:
-        view = decision.context.get("trigger")
+        view = decision.trigger
         if view is not None:
             text.append(clean(f" {ability_text(_card_by_id(game, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
         for i, space in enumerate(decision.options, 1):
@@ -240,7 +242,8 @@ def decision_view(game: Shown, decision: Decision, seat: int | None = None, acce
             used = " (once-only used)" if SPENT in key else ""
             text.append(f" {i}. {card_line(_card_by_id(game, card_of_key(key)))}{used}\n")
     elif kind is Kind.YES_NO:
-        view = decision.context["trigger"]
+        view = decision.trigger
+        assert view is not None  # a yes/no is always an ability's "may"
         text.append(clean(f" {ability_text(_card_by_id(game, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
         if view.targets:
             named = [f"{zones.objects[zones.arena[s]].card.name} on {s}" for s in view.targets if s in zones.arena]
@@ -249,8 +252,10 @@ def decision_view(game: Shown, decision: Decision, seat: int | None = None, acce
         text.append(f" Face-down cards 1-{len(decision.options)}, shuffled: you cannot see them.\n")
     elif kind is Kind.SPACE:
         text.append(f" Spaces: {' '.join(decision.options)}\n")
-    else:  # Kind.SUMMON
+    elif kind is Kind.SUMMON:
         text.append(f" Empty Spaces: {' '.join(zones.empty_spaces())}\n")
+    else:
+        assert_never(kind)
     if accepted:
         text.append(f" Answer: {ACCEPTED[kind]}", style="dim")
     else:
@@ -264,7 +269,7 @@ def _order_outcomes(decision: Decision) -> list[tuple[list[str], str]]:
     are named in the order the Attempts are listed, whatever order resolves them, so that
     lines compare at a glance; the abilities that start waiting are named only where the
     orders differ in them."""
-    outcomes = decision.context.get("outcomes", ())
+    outcomes = decision.outcomes
     keys = decision.keys()
     listed = {k: i for i, k in enumerate(keys)}
     waits = len({o.waiting for o in outcomes}) > 1
