@@ -104,16 +104,25 @@ def specs(bots: list[str], decks: list[str], games: int, seed: int, profile: Pro
 
 CHUNK = 64  # games a worker takes at a time
 WATCH_SECONDS = 0.25  # how often a worker looks whether its parent is still there
+STOPS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # the signals that stop a run
 
 
-def _leave_with_parent() -> None:
-    """A worker's start: it ends at once when its parent ends, however it ends (SIGKILL
-    too), instead of waiting forever on its queue. Ctrl-C, SIGTERM and SIGHUP, which a
-    closed terminal sends the whole process group, are the parent's to handle: it kills
-    the workers, so that none dies holding the queue's lock while the pool goes on."""
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+def _leave_with_parent(main: int, method: str) -> None:
+    """A worker's start: it ends at once when the main process ends, however it ends
+    (SIGKILL too), instead of waiting forever on its queue. Ctrl-C, SIGTERM and SIGHUP,
+    which a closed terminal sends the whole process group, are the main process's to
+    handle: it kills the workers, so that none dies holding the queue's lock.
+
+    A worker forked or spawned by the main process watches for its parent to change from
+    ``main`` (which covers the main process dying before this runs); one a fork server
+    started (Python 3.14's default) watches the fork server, which ends with the main
+    process."""
+    for sig in STOPS:
         signal.signal(sig, signal.SIG_IGN)
-    parent = os.getppid()  # the process that started this worker (a fork server's child too)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)  # blocked as the main process made it
+    parent = main if method in ("fork", "spawn") else os.getppid()
+    if parent == 1 != main:  # a fork server already gone: this worker was orphaned at birth
+        os._exit(1)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -127,31 +136,43 @@ def _play_chunk(chunk: list[GameSpec]) -> list[Outcome]:
     return [play_one(spec) for spec in chunk]
 
 
-def run_local(tasks: list[GameSpec], jobs: int) -> Generator[Outcome, None, None]:
+def run_local(tasks: list[GameSpec], jobs: int, check: Callable[[], None] = lambda: None) -> Generator[Outcome, None, None]:
     """The games in order, on ``jobs`` processes. Stopped early (Ctrl-C, SIGTERM, the
     iterator closed), the workers are killed at once: games under way are dropped, not
-    played out, and nothing waits on a queue a dead worker held."""
+    played out, and nothing waits on a queue a dead worker held. ``check`` is called
+    whenever the wait for a result wakes: it raises to stop the run."""
     if jobs <= 1:
         yield from map(play_one, tasks)
         return
     size = min(CHUNK, max(1, len(tasks) // (jobs * 8)))
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_with_parent)
+    # The stop signals wait while the workers are made and the games handed out: a handler
+    # run inside a fork's own hooks would have its exception ignored, and a worker would
+    # have the main process's handlers until its start sets its own.
+    unmask = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    pool: ProcessPoolExecutor | None = None
     finished = False
     try:
-        for future in [pool.submit(_play_chunk, tasks[i:i + size]) for i in range(0, len(tasks), size)]:
+        try:
+            pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_with_parent,
+                                       initargs=(os.getpid(), multiprocessing.get_start_method()))
+            futures = [pool.submit(_play_chunk, tasks[i:i + size]) for i in range(0, len(tasks), size)]
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, unmask)  # a signal that waited is handled here
+        for future in futures:
             while True:
                 try:  # never an endless wait: a signal another thread took runs its handler here
                     chunk = future.result(timeout=WATCH_SECONDS)
                     break
                 except FuturesTimeout:
-                    continue
+                    check()
             yield from chunk
         finished = True
     finally:
         if not finished:
             for worker in multiprocessing.active_children():
                 worker.kill()
-        pool.shutdown(wait=finished, cancel_futures=True)
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)  # its workers are dead or done: quick
 
 
 def run_ray(tasks: list[GameSpec], address: str | None) -> Generator[Outcome, None, None]:

@@ -69,16 +69,33 @@ class Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
-@contextmanager
-def _stopped_by_signals() -> Iterator[None]:
-    """SIGTERM and SIGHUP raise :class:`Stopped` here, so a command can say how far it got."""
+class StopSignals:
+    """Ctrl-C, SIGTERM and SIGHUP raise :class:`Stopped`, so a command can say how far it
+    got. A handler that runs inside a callback whose exceptions Python ignores (an at-fork
+    hook, as a process pool forks) loses its exception; the signal is kept, and ``check``,
+    which a long wait calls whenever it wakes, raises it again."""
 
-    def stop(signum: int, frame: object) -> None:
+    SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+
+    def _stop(self, signum: int, frame: object) -> None:
+        self.signum = signum
         raise Stopped(signum)
 
-    old = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGHUP)}
+    def check(self) -> None:
+        if self.signum is not None:
+            raise Stopped(self.signum)
+
+
+@contextmanager
+def _stopped_by_signals() -> Iterator[StopSignals]:
+    """:class:`StopSignals` in force for the block."""
+    stops = StopSignals()
+    old = {s: signal.signal(s, stops._stop) for s in StopSignals.SIGNALS}
     try:
-        yield
+        yield stops
     finally:
         for s, handler in old.items():
             signal.signal(s, handler)

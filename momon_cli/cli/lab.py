@@ -171,13 +171,14 @@ def _tournament_report(bots: list[str], decks: list[str], games: int, seed: int,
         _fail("a tournament needs two bots")
     outcomes = []
     try:
-        with _stopped_by_signals():
-            runner = t.run_ray(tasks, address) if backend == "ray" else t.run_local(tasks, jobs)
+        with _stopped_by_signals() as stops:
+            runner = t.run_ray(tasks, address) if backend == "ray" else t.run_local(tasks, jobs, stops.check)
             with closing(runner), Progress(transient=True) as progress:  # closed at once when stopped
                 bar = progress.add_task(f"{len(tasks)} games", total=len(tasks))
                 for outcome in runner:
                     outcomes.append(outcome)
                     progress.advance(bar)
+                    stops.check()
     except ImportError:
         _fail("the Ray backend needs the ray extra: pip install 'momon-cli[ray]'")
     except KeyboardInterrupt as stop:
