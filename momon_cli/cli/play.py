@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..limits import BOT_SECONDS
-from ..text.safe import clean
 from .base import (
     BOT_TIME_HELP,
     DEFAULT_DECKS,
@@ -34,27 +33,8 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
-    from ..engine import CardDef, Game
+    from ..engine import Game
     from ..record import Recorder, Seat
-
-
-def _bots(names: tuple[str | None, str | None], seed: int, pool: "tuple[CardDef, ...]",
-          seconds: float | None) -> "tuple[dict[int, Seat], tuple[str | None, str | None]]":
-    """``bot:NAME`` seats: the bots that answer them (seeded from the game's seed and the
-    seat), and the names they play under."""
-    from ..limits import BOT_NAMES as BOTS
-    from ..record import Seat
-
-    bots, out = {}, []
-    for player, name in enumerate(names, 1):
-        if name is not None and name.startswith("bot:"):
-            kind = name[4:]
-            if kind not in BOTS:
-                _fail(f"unknown bot {clean(kind, 20)!r}: choose bot:{', bot:'.join(BOTS)}")
-            bots[player] = Seat(kind, f"{seed}-{player}", pool if kind != "random" else (), seconds)  # random imagines nothing
-            name = f"{kind.capitalize()} bot" + ("" if names[2 - player] != name else f" {player}")
-        out.append(name)
-    return bots, (out[0], out[1])
 
 
 
@@ -102,9 +82,7 @@ def play(
 
     from rich.console import Console
 
-    from ..data.cards import load_deck
-    from ..engine import Game, Position, Setup
-    from ..record import RecordError, start_record
+    from ..record import GameRequest, RecordError, SetupError, new_game
 
     if narration not in ("terse", "full"):
         raise typer.BadParameter("choose terse or full", param_hint="--narration")
@@ -126,41 +104,30 @@ def play(
     sources = (position,) if position is not None else (deck1, deck2)
     for source in sources:
         _data_file(source, "deck" if position is None else "position file")
-    with _loading(*sources):
-        if position is not None:
-            from ..data.positions import read_position
-
-            start = read_position(str(position), pool, matrix.elements)
-            deck_names = ("position", "position")
-        else:
-            d1, d2 = load_deck(deck1, pool), load_deck(deck2, pool)
-            start = Position.new_game((d1.cards, d2.cards), first)
-            deck_names = (d1.name, d2.name)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)  # from the OS, as secrets would, without its start-up
     for flag, given in (("--p1", p1), ("--p2", p2)):
         if given is not None and not given.strip():  # given, but empty: not the same as leaving it out
             _name(given, f"{flag}: the player")
-    bots, (p1, p2) = _bots((p1, p2), seed, tuple(pool.values()), bot_time)
-    options["bots"] = bots
     if script is None:
         p1 = p1 or typer.prompt("Player 1's name", default="Player 1")
         while not p2 or p2 == p1:
             if p2:
                 typer.echo("The two players need different names.")
             p2 = typer.prompt("Player 2's name", default="Player 2" if p1 != "Player 2" else "Player 1")
-    names = (_name(p1 or "Player 1", "Player 1"), _name(p2 or "Player 2", "Player 2"))
-    if names[0] == names[1]:
-        _fail("the two players need different names")
-    setup = Setup(start, matrix, seed, profile_named(rules), names)
-    game = Game(setup)
     path = log or default_log_path(seed)
+    request = GameRequest((p1 or "Player 1", p2 or "Player 2"), seed, path, (deck1, deck2), position, first,
+                          profile_named(rules), bot_time, force, full)
     try:
-        recorder = start_record(path, game, deck_names, force=force, full=full, bots=bots)
+        with _loading(*sources):
+            started = new_game(request, pool, matrix)
+    except SetupError as err:
+        _fail(str(err))
     except RecordError as err:
         _fail(str(err))
     except OSError as err:
         _fail(f"cannot write the game record {path}: {err.strerror}")
+    game, recorder, options["bots"] = started.game, started.recorder, started.seats
     _hot_seat(game, console, recorder, lines, options)
 
 

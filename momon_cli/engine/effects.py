@@ -40,24 +40,25 @@ LAYER: dict[EffectKind, Layer | None] = {"set_power": Layer.POWER_SET, "power": 
                                          "element": Layer.ELEMENT_SET, "ward": None}
 
 
-def layered(effects: list[Effect], layers: tuple[Layer, ...]) -> list[Effect]:
-    """The effects of ``layers``, in the order they apply: by layer, then by timestamp."""
-    found = [e for e in effects if LAYER[e.kind] in layers]
-    found.sort(key=lambda e: (LAYER[e.kind] or 0, e.timestamp))
-    return found
-
-
 def power(state: GameState, obj: GameObject, statics: bool = True) -> int:
-    """Current Power: base Power through the Power layers in order. ``statics=False`` leaves
-    out the board-dependent layer, which is how a board-dependent Power's own condition
-    reads Power (so that two such Momons never read each other) [R-mc 23]; everything else
-    reads current Power."""
+    """Current Power: base Power through the Power layers in order: the latest "set" by
+    timestamp, then every modifier, then (unless ``statics=False``) board-dependent Power.
+    ``statics=False`` is how a board-dependent Power's own condition reads Power, so that
+    two such Momons never read each other [R-mc 23]; everything else reads current Power.
+    One pass over the effects, since Power is read on every Attempt."""
     card = obj.card
     value = card.power
-    if state.effects:
-        mine = [e for e in state.effects if e.target == obj.oid]  # almost always none
-        for e in layered(mine, (Layer.POWER_SET, Layer.POWER_MODIFY)) if mine else ():
-            value = e.amount if e.kind == "set_power" else value + e.amount
+    effects = state.effects
+    if effects:
+        modifier, latest = 0, -1
+        for e in effects:
+            if e.target == obj.oid:
+                layer = LAYER[e.kind]
+                if layer is Layer.POWER_MODIFY:
+                    modifier += e.amount
+                elif layer is Layer.POWER_SET and e.timestamp > latest:
+                    value, latest = e.amount, e.timestamp
+        value += modifier  # POWER_MODIFY applies over POWER_SET
     if statics and card.power_statics and obj.controller is not None:
         value += _statics_power(state, obj)  # Layer.POWER_BOARD
     return value

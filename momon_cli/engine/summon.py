@@ -36,8 +36,10 @@ def put_onto_arena(ctx: Rules, oid: int, space: str, player: int, source: str, c
 def key_of(state: GameState, oid: int) -> str:
     """The copy key of a card (decisions.copy_key): its id and the once-only rights that
     physical card has spent [R-mc 21]."""
-    card_no = state.zones.objects[oid].card_no
-    return copy_key(state.zones.objects[oid].card.id, (i for no, i in state.once_used if no == card_no))
+    obj = state.zones.objects[oid]
+    if not state.once_used:  # no right spent in this game: every copy is its card id
+        return obj.card.id
+    return copy_key(obj.card.id, (i for no, i in state.once_used if no == obj.card_no))
 
 
 def copies(state: GameState, oids: list[int]) -> dict[str, int]:
