@@ -4,6 +4,7 @@ the rest of the package reaches the engine through its public names; the engine'
 form no cycle; no module grows past 500 lines; few plain modules sit at the top."""
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).parent.parent
@@ -99,3 +100,10 @@ def test_few_plain_modules_at_the_top_and_none_over_500_lines():
     assert top <= TOP_LEVEL, top - TOP_LEVEL
     long = {name: n for name, p in MODULES.items() if (n := len(p.read_text().splitlines())) > MOST_LINES}
     assert not long, long
+
+
+def test_the_architecture_document_lists_every_module_and_no_other():
+    text = (ROOT / "docs" / "architecture.md").read_text()
+    listed = set(re.findall(r"^- `([\w/]+\.py)`", text, re.M))
+    present = {str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py")}
+    assert listed == present, (sorted(present - listed), sorted(listed - present))

@@ -41,7 +41,7 @@ from .vocabulary import (
     Ward,
 )
 from .vocabulary.base import GROUP_SIDE
-from .words import Selector
+from .words import EffectKind, Selector
 from .zones import HAND, VOID, GameObject
 
 Flow = Generator[Decision, Any, bool]
@@ -123,19 +123,13 @@ def _destinations(ctx: Rules, start: str, to: str, taken: set[str]) -> tuple[str
     return tuple(s for s in zones.empty_spaces() if s not in taken and (to == "any" or s in ADJACENT[start]))
 
 
-
-def _power(ctx: Rules, i: Power, res: Resolution) -> Flow:
+def _power(ctx: Rules, i: Power | SetPower, res: Resolution) -> Flow:
+    """A Power modifier, or "Power becomes N" [BASELINE 11.5]: an effect on each Momon."""
+    kind: EffectKind = "power" if isinstance(i, Power) else "set_power"
+    amount = i.amount if isinstance(i, Power) else i.value
     objs = affected(ctx, res, i.on, i.group)
     for obj in objs:
-        effects.add(ctx, "power", obj, i.until, res.trigger.controller, i.amount)
-    return bool(objs)
-    yield
-
-
-def _set_power(ctx: Rules, i: SetPower, res: Resolution) -> Flow:
-    objs = affected(ctx, res, i.on, i.group)
-    for obj in objs:
-        effects.add(ctx, "set_power", obj, i.until, res.trigger.controller, i.value)
+        effects.add(ctx, kind, obj, i.until, res.trigger.controller, amount)
     return bool(objs)
     yield
 
@@ -312,7 +306,7 @@ def resolve(ctx: Rules, i: AnyInstruction, res: Resolution) -> Flow:
         case Power():
             return _power(ctx, i, res)
         case SetPower():
-            return _set_power(ctx, i, res)
+            return _power(ctx, i, res)
         case SetElement():
             return _set_element(ctx, i, res)
         case Ward():
