@@ -121,3 +121,22 @@ def test_an_effect_based_summons_batch_prints_no_none_line(tmp_path):
                                  "--log", str(tmp_path / "g.jsonl")], input="Rift Caller A1\n1\nB1\nC1\n")
     lines = result.output.splitlines()
     assert "Sprout's Summon batch waits at position 2." in lines and "None" not in lines
+
+
+def test_what_cannot_start_a_game_is_said_as_it_is(tmp_path):
+    """A setup or record problem is its own line, not 'not valid data' blamed on the decks;
+    an unknown bot is said before any name is asked for."""
+    other = tmp_path / "x.txt"
+    other.write_text("x\n")
+    for args, said in ((["--p1", "Ann", "--p2", "Ann", "--script", "-"], "the two players need different names"),
+                       (["--p1", "bot:nope"], "unknown bot 'nope': choose bot:random, bot:greedy, bot:search"),
+                       (["--p1", "Ann", "--p2", "Bea", "--script", "-", "--log", str(other)],
+                        f"{other}: already exists and is not a record of this game")):
+        result = runner.invoke(app, ["play", "--log", str(tmp_path / "g.jsonl"), *args], input="")
+        assert result.exit_code == 1 and result.output.strip().startswith(said), result.output
+
+
+def test_help_lists_play_first():
+    commands = [line.split()[0] for line in runner.invoke(app, ["--help"]).output.split("Commands:")[1].splitlines()
+                if line.startswith("  ") and not line.startswith("   ")]
+    assert commands[0] == "play" and commands.index("tournament") > commands.index("export")

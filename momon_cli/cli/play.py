@@ -83,6 +83,7 @@ def play(
     from rich.console import Console
 
     from ..record import GameRequest, RecordError, SetupError, new_game
+    from ..record.new_game import seats_for
 
     if narration not in ("terse", "full"):
         raise typer.BadParameter("choose terse or full", param_hint="--narration")
@@ -109,6 +110,10 @@ def play(
     for flag, given in (("--p1", p1), ("--p2", p2)):
         if given is not None and not given.strip():  # given, but empty: not the same as leaving it out
             _name(given, f"{flag}: the player")
+    try:  # an unknown bot is said before any name is asked for
+        seats_for((p1 or "", p2 or ""), seed, (), None)
+    except SetupError as err:
+        _fail(str(err))
     if script is None:
         p1 = p1 or typer.prompt("Player 1's name", default="Player 1")
         while not p2 or p2 == p1:
@@ -119,12 +124,11 @@ def play(
     request = GameRequest((p1 or "Player 1", p2 or "Player 2"), seed, path, (deck1, deck2), position, first,
                           profile_named(rules), bot_time, force, full)
     try:
-        with _loading(*sources):
-            started = new_game(request, pool, matrix)
-    except SetupError as err:
-        _fail(str(err))
-    except RecordError as err:
-        _fail(str(err))
+        with _loading(*sources):  # a deck or position that does not load
+            try:
+                started = new_game(request, pool, matrix)
+            except (SetupError, RecordError) as err:  # said as they are, not as bad data
+                _fail(str(err))
     except OSError as err:
         _fail(f"cannot write the game record {path}: {err.strerror}")
     game, recorder, options["bots"] = started.game, started.recorder, started.seats
