@@ -147,14 +147,6 @@ def _loading(*sources: object) -> Iterator[None]:
         _fail(f"{', '.join(map(str, sources))}: not valid data ({err.__class__.__name__}: {err})")
 
 
-def _name(value: str, which: str) -> str:
-    from ..limits import NAME_LIMIT
-
-    if not value.strip() or clean(value, NAME_LIMIT) != value:
-        _fail(f"{which}'s name must be 1-{NAME_LIMIT} printable characters")
-    return value
-
-
 def profile_named(name: str) -> "Profile":
     """The engine's profile for a name the option callback already checked (loaded late:
     --version and --help load no engine)."""
@@ -166,8 +158,10 @@ def profile_named(name: str) -> "Profile":
 def _profile(value: str) -> str:
     from ..engine import PROFILES
 
-    if value not in PROFILES:
-        raise typer.BadParameter(f"choose {' or '.join(PROFILES)}")
+    try:
+        profile_named(value)
+    except ValueError:
+        raise typer.BadParameter(f"choose {' or '.join(PROFILES)}") from None
     return value
 
 

@@ -17,7 +17,6 @@ from .base import (
     _fail,
     _load,
     _loading,
-    _name,
     _profile,
     _seed,
     _working,
@@ -82,8 +81,7 @@ def play(
 
     from rich.console import Console
 
-    from ..record import GameRequest, RecordError, SetupError, new_game
-    from ..record.new_game import seats_for
+    from ..record import GameRequest, RecordError, SetupError, checked_name, new_game, seats_for
 
     if narration not in ("terse", "full"):
         raise typer.BadParameter("choose terse or full", param_hint="--narration")
@@ -107,10 +105,10 @@ def play(
         _data_file(source, "deck" if position is None else "position file")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)  # from the OS, as secrets would, without its start-up
-    for flag, given in (("--p1", p1), ("--p2", p2)):
-        if given is not None and not given.strip():  # given, but empty: not the same as leaving it out
-            _name(given, f"{flag}: the player")
-    try:  # an unknown bot is said before any name is asked for
+    try:  # an empty name given, or an unknown bot, is said before any name is asked for
+        for flag, given in (("--p1", p1), ("--p2", p2)):
+            if given is not None and not given.strip():  # given, but empty: not the same as leaving it out
+                checked_name(given, f"{flag}: the player")
         seats_for((p1 or "", p2 or ""), seed, (), None)
     except SetupError as err:
         _fail(str(err))

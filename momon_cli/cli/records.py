@@ -290,4 +290,4 @@ def export(
     try:
         typer.echo(transcript(rec, fmt), nl=False)
     except Exception as err:  # a record whose answers do not replay
-        _fail(f"{rec.path}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {rec.path}")
+        _does_not_replay(rec, err)

@@ -30,12 +30,13 @@ class Kind(StrEnum):
 SPENT = "!"  # a copy key's mark before the abilities whose once-only right that copy has spent
 
 
-def copy_key(card_id: str, spent: Iterable[int]) -> str:
+def copy_key(card_id: str, spent: tuple[int, ...]) -> str:
     """A card in Hand or Void as an option: its id, or, for a copy that has spent a once-only
-    right, its id, ``!`` and those abilities' numbers ("MCL-013!1"). Copies alike in every
-    respect share a key and are one choice; a spent copy is a choice of its own [R-mc 19]."""
-    numbers = ".".join(str(i + 1) for i in sorted(spent))
-    return f"{card_id}{SPENT}{numbers}" if numbers else card_id
+    right, its id, ``!`` and those abilities' numbers in order ("MCL-013!1"). Copies alike in
+    every respect share a key and are one choice; a spent copy is a choice of its own [R-mc 19]."""
+    if not spent:  # the case of almost every card in almost every game
+        return card_id
+    return f"{card_id}{SPENT}{'.'.join(str(i + 1) for i in spent)}"
 
 
 def card_of_key(key: str) -> str:

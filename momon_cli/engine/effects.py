@@ -20,8 +20,6 @@ from .state import Effect, GameState
 from .words import Duration, EffectKind
 from .zones import GameObject
 
-POWER_KINDS = ("power", "set_power")  # the effects that change a Momon's Power
-
 
 class Layer(IntEnum):
     """The layers continuous effects apply in, lowest first; within a layer, by timestamp
@@ -38,6 +36,8 @@ class Layer(IntEnum):
 #: Each kind of effect's layer (board-dependent Power is no effect: it is read off the card).
 LAYER: dict[EffectKind, Layer | None] = {"set_power": Layer.POWER_SET, "power": Layer.POWER_MODIFY,
                                          "element": Layer.ELEMENT_SET, "ward": None}
+#: The effects that change a Momon's Power (State-Based Conditions read only their targets).
+POWER_KINDS = tuple(kind for kind, layer in LAYER.items() if layer in (Layer.POWER_SET, Layer.POWER_MODIFY))
 
 
 def power(state: GameState, obj: GameObject, statics: bool = True) -> int:

@@ -185,6 +185,10 @@ class GameState:
         self.next_id += 1
         return self.next_id - 1
 
+    def spent(self, card_no: int) -> tuple[int, ...]:
+        """The abilities whose once-only right one physical card has spent, in order [R-mc 21]."""
+        return tuple(sorted(i for no, i in self.once_used if no == card_no)) if self.once_used else ()
+
     @property
     def non_active(self) -> int:
         return 3 - self.active
@@ -210,7 +214,7 @@ def snapshot(state: GameState) -> Position:
 
     def placed(oid: int) -> Placed:
         obj = zones.objects[oid]
-        spent = tuple(sorted(i for (no, i) in state.once_used if no == obj.card_no))
+        spent = state.spent(obj.card_no)
         return Placed(obj.card, obj.owner, obj.space, obj.controller, obj.face_up, tuple(changes.get(oid, ())), spent)
 
     return Position((tuple(placed(o) for o in zones.hands[1]), tuple(placed(o) for o in zones.hands[2])),

@@ -37,9 +37,7 @@ def key_of(state: GameState, oid: int) -> str:
     """The copy key of a card (decisions.copy_key): its id and the once-only rights that
     physical card has spent [R-mc 21]."""
     obj = state.zones.objects[oid]
-    if not state.once_used:  # no right spent in this game: every copy is its card id
-        return obj.card.id
-    return copy_key(obj.card.id, (i for no, i in state.once_used if no == obj.card_no))
+    return copy_key(obj.card.id, state.spent(obj.card_no))
 
 
 def copies(state: GameState, oids: list[int]) -> dict[str, int]:
