@@ -40,7 +40,7 @@ def main() -> None:
         while game.pending is not None:
             decision = game.pending
             start = time.process_time()
-            answer = bots[decision.player].answer(game)
+            answer = bots[decision.player].answer(game.observe(decision.player))
             if decision.player == 1 and decision.kind is Kind.SUMMON:
                 by_number[number].append(time.process_time() - start)
                 number += 1

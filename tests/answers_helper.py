@@ -4,4 +4,4 @@ from momon_cli.text.notation import parse
 
 
 def apply(game, decision, line):
-    game.answer(parse(game, decision, line))
+    game.answer(parse(game.observe(decision.player), decision, line))

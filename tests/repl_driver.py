@@ -68,11 +68,12 @@ def whole_game_lines(make_game, handoffs: bool) -> list[str]:
     """Play a copy of the game with typed_answer, returning the lines typed (Enter for hand-offs)."""
     from answers_helper import apply
     game = make_game()
-    lines = []
+    lines, at_keyboard = [], None
     while game.pending is not None:
         d = game.pending
-        if handoffs and d.kind is Kind.SUMMON:
+        if handoffs and d.player != at_keyboard:  # a hand-off before the other player's every decision
             lines.append("")
+            at_keyboard = d.player
         line = typed_answer(game, d)
         lines.append(line)
         apply(game, d, line)

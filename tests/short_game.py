@@ -33,7 +33,7 @@ def record(path: Path, game_setup: Setup | None = None, deck_names=("Small One",
     recorder = start_record(path, game, deck_names, force=True, full=full)
     bot = RandomBot(f"short-{game.setup.seed}")
     while game.pending is not None:
-        recorder.answer(bot.answer(game))
+        recorder.answer(bot.answer(game.observe(game.pending.player)))
     recorder.close()
     return path
 

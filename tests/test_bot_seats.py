@@ -74,7 +74,7 @@ def test_seats_resumed_after_every_answer_give_the_same_answers(tmp_path, bots):
     game = Game(setup())
     recorder = start_record(whole, game, ("Small One", "Small Two"), bots=seats)
     while game.pending is not None:
-        recorder.answer(seat_answer(seats[game.pending.player], game))
+        recorder.answer(seat_answer(seats[game.pending.player], game.observe(game.pending.player)))
     recorder.close()
     assert verify(read_record(whole)) is None
     for given in range(len(read_record(whole).answers) + 1):
@@ -86,7 +86,7 @@ def test_seats_resumed_after_every_answer_give_the_same_answers(tmp_path, bots):
         assert again == seats
         game, recorder = resume(file, held)
         while game.pending is not None:
-            recorder.answer(seat_answer(again[game.pending.player], game))
+            recorder.answer(seat_answer(again[game.pending.player], game.observe(game.pending.player)))
         recorder.close()
         assert game_lines(cut) == game_lines(whole), given
 
@@ -95,11 +95,11 @@ def test_a_bot_answers_the_same_whatever_it_answered_before(tmp_path):
     """A seat's bot is made anew for every answer, from its seed and the answer's number."""
     seat = Seat("greedy", "7-2", tuple(POOL.values()))
     game = Game(setup())
-    first = seat_answer(seat, game)
+    first = seat_answer(seat, game.observe(game.pending.player))
     for _ in range(3):
-        seat_answer(seat, game)
-    assert seat_answer(seat, game) == first
-    assert seat_answer(Seat("greedy", "7-2", tuple(POOL.values())), game) == first
+        seat_answer(seat, game.observe(game.pending.player))
+    assert seat_answer(seat, game.observe(game.pending.player)) == first
+    assert seat_answer(Seat("greedy", "7-2", tuple(POOL.values())), game.observe(game.pending.player)) == first
 
 
 @pytest.mark.parametrize("bots,why", [

@@ -20,7 +20,7 @@ MECHANICS = [c for c in SCENARIO_POOL.values() if c.id.startswith("TPS")]
 def play(setup, bots):
     game = Game(setup)
     while game.pending is not None:
-        game.answer(bots[game.pending.player].answer(game))  # an illegal answer raises
+        game.answer(bots[game.pending.player].answer(game.observe(game.pending.player)))  # an illegal answer raises
     return game
 
 
@@ -55,22 +55,24 @@ def test_a_bots_choice_does_not_change_when_hidden_cards_are_swapped(bot):
         return Game(Setup(position, MATRIX, 5))
     one = start([SCENARIO_POOL["TPS-005"], SCENARIO_POOL["TPS-004"]])
     other = start([SCENARIO_POOL["TPS-034"], SCENARIO_POOL["TPS-030"]])
-    assert bot().answer(one) == bot().answer(other)
+    assert bot().answer(one.observe(1)) == bot().answer(other.observe(1))
 
 
-def test_the_look_ahead_copy_hides_the_other_hand_and_reseeds():
+def test_a_game_drawn_from_an_observation_imagines_the_other_hand_and_reseeds():
     import random
 
-    from momon_cli.engine.lookahead import player_copy
+    from momon_cli.engine import HIDDEN, determinize
     g = from_position("17-1-multi-snatch")
-    copy = player_copy(g.state, 1, random.Random(0), [SCENARIO_POOL["TPS-034"]])
+    seen = g.observe(1)
+    assert [seen.state.zones.objects[o].card for o in seen.state.zones.hands[2]] == [HIDDEN]
+    copy = determinize(seen, random.Random(0), [SCENARIO_POOL["TPS-034"]])
     bea = [copy.state.zones.objects[o].card.id for o in copy.state.zones.hands[2]]
     assert bea == ["TPS-034"] and copy.state.rng.getstate() != g.state.rng.getstate()
 
 
 def test_greedy_prefers_the_summon_that_snatches():
     g = from_position("17-1-multi-snatch")
-    assert GreedyBot(1).answer(g) in {("TPS-001", "B1")}  # Clod on B1 takes Breeze
+    assert GreedyBot(1).answer(g.observe(1)) in {("TPS-001", "B1")}  # Clod on B1 takes Breeze
 
 
 def test_jobs_2_gives_the_same_results_as_jobs_1():
@@ -108,7 +110,7 @@ def test_standings_intervals_and_elo():
 
 def test_random_bot_is_deterministic_for_a_seed():
     g1, g2 = from_position("17-1-multi-snatch"), from_position("17-1-multi-snatch")
-    assert RandomBot(4).answer(g1) == RandomBot(4).answer(g2)
+    assert RandomBot(4).answer(g1.observe(1)) == RandomBot(4).answer(g2.observe(1))
 
 
 def test_a_look_ahead_copy_is_asked_every_attempt_order_without_previews():
@@ -116,13 +118,12 @@ def test_a_look_ahead_copy_is_asked_every_attempt_order_without_previews():
     the previews (their copies would multiply inside every playout) and asks instead."""
     import random
 
-    from momon_cli.engine import Kind
-    from momon_cli.engine.lookahead import player_copy, summon_then_play_on
+    from momon_cli.engine import Kind, determinize, summon_then_play_on
     g = from_position("17-1-multi-snatch")
     real = Game(g.setup)
     real.answer(("TPS-001", "B1"))
     assert real.pending is None or real.pending.kind is not Kind.ORDER_ATTEMPTS  # orders end alike: not asked
-    trial = player_copy(g.state, 1, random.Random(0), [])
+    trial = determinize(g.observe(1), random.Random(0))
     assert not trial.state.previews
     flow = summon_then_play_on(trial, "TPS-001", "B1")
     assert next(flow).kind is Kind.ORDER_ATTEMPTS
@@ -140,7 +141,7 @@ def test_bots_answer_legally_with_a_copy_whose_once_only_right_is_spent(name):
     game = Game(Setup(Position(hands, ((), ()), (), 1, first_player=1), MATRIX, 3, "sequential", ("A", "B")))
     bots = {p: make_bot(name, f"spent-{p}", tuple(pool.values()), playouts=24) for p in (1, 2)}
     while game.pending is not None:
-        game.answer(bots[game.pending.player].answer(game))  # an illegal answer raises IllegalAnswer
+        game.answer(bots[game.pending.player].answer(game.observe(game.pending.player)))  # an illegal answer raises IllegalAnswer
     assert game.result is not None
 
 

@@ -39,9 +39,9 @@ def round_trips(game: Game, bot: RandomBot) -> int:
         decision = game.pending
         for answer in legal_answers(decision):
             line = format_answer(decision, answer)
-            assert parse(game, decision, line) == answer, (decision.kind, answer, line)
+            assert parse(game.observe(decision.player), decision, line) == answer, (decision.kind, answer, line)
             checked += 1
-        game.answer(bot.answer(game))
+        game.answer(bot.answer(game.observe(game.pending.player)))
     return checked
 
 

@@ -115,7 +115,7 @@ def test_undo_takes_back_the_last_answer_and_rewrites_the_record(tmp_path):
 
 def test_undo_is_refused_once_the_other_player_has_seen_the_result(tmp_path):
     run = play(standard_game(), "\nsummon 1 A1\n\nundo\n\x04", tmp_path)
-    assert "Nothing to undo: Bea has no answer to take back" in run.text
+    assert "Nothing to undo: no answer of yours can be taken back now" in run.text
     assert len(answers(tmp_path)) == 1
 
 

@@ -44,7 +44,7 @@ def turn_starts(setup: Setup, bot_seed: int) -> list:
     game.start()
     bot = RandomBot(bot_seed)
     while game.pending is not None:
-        game.answer(bot.answer(game))
+        game.answer(bot.answer(game.observe(game.pending.player)))
     return snaps
 
 

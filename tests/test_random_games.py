@@ -45,7 +45,7 @@ def test_random_games_keep_invariants_after_every_event(seed, bot_seed, profile,
         if concede_at is not None and len(game.answers) == concede_at:
             game.concede(game.pending.player)
             break
-        game.answer(bot.answer(game))
+        game.answer(bot.answer(game.observe(game.pending.player)))
         check(game)
     assert game.result is not None
     end = game.events[-1]

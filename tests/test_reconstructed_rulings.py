@@ -130,7 +130,7 @@ def test_r_mc_19_a_copy_that_spent_its_once_only_right_is_a_choice_of_its_own():
     once = mk("Twin", ability=[{"when": "on_summon", "once": True, "do": [{"power": 1, "on": "self"}]}])
     g = _spent_and_fresh(once)
     assert g.pending.options.cards == (f"{once.id}!1", once.id)
-    assert parse(g, g.pending, "2 A1") == (once.id, "A1")  # the Hand number picks the fresh copy
+    assert parse(g.observe(g.pending.player), g.pending, "2 A1") == (once.id, "A1")  # the Hand number picks the fresh copy
     apply(g, g.pending, "2 A1")
     assert at(g, "A1").card_no == 2
     assert g.pending.kind is Kind.YES_NO and "once-only" in g.pending.prompt  # its ability comes
@@ -148,14 +148,14 @@ def test_r_mc_19_a_name_that_fits_two_different_copies_asks_for_the_number():
     once = mk("Twin", ability=[{"when": "on_summon", "once": True, "do": [{"power": 1, "on": "self"}]}])
     g = _spent_and_fresh(once)
     with pytest.raises(BadAnswer, match="give its number, 1 or 2"):
-        parse(g, g.pending, "twin A1")
-    assert parse(g, g.pending, f"{once.id} A1") == (once.id, "A1")  # the id is the unspent copy
+        parse(g.observe(g.pending.player), g.pending, "twin A1")
+    assert parse(g.observe(g.pending.player), g.pending, f"{once.id} A1") == (once.id, "A1")  # the id is the unspent copy
 
 
 def test_r_mc_19_the_hand_shows_which_copy_has_spent_its_right():
     once = mk("Twin", ability=[{"when": "on_summon", "once": True, "do": [{"power": 1, "on": "self"}]}])
     g = _spent_and_fresh(once)
-    lines = [line.plain for line in hand_lines(g, 1, 80, 24)]
+    lines = [line.plain for line in hand_lines(g.observe(1), 1, 80, 24)]
     assert "Twin (once-only used)" in lines[1] and "used" not in " ".join(lines[2:])
 
 
@@ -168,7 +168,7 @@ def test_r_mc_19_an_effect_based_summon_offers_the_spent_and_the_fresh_copy():
                    "sequential", ("Ann", "Bea")))
     summon(g, "Caller", "A1")
     assert g.pending.kind is Kind.CARD and g.pending.options == (f"{once.id}!1", once.id)
-    assert "(once-only used)" in decision_view(g, g.pending).plain
+    assert "(once-only used)" in decision_view(g.observe(g.pending.player), g.pending).plain
     g.answer(once.id)
     g.answer("B1")
     assert at(g, "B1").card_no == 3

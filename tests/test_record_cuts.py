@@ -97,7 +97,7 @@ def test_ctrl_c_at_every_event_of_an_answer_leaves_a_resumable_record(tmp_path, 
             game.start()
             recorder = start_record(path, game, ("Small One", "Small Two"), full=full.full)
             while game.pending is not None:
-                recorder.answer(bot.answer(game))
+                recorder.answer(bot.answer(game.observe(game.pending.player)))
         except KeyboardInterrupt:
             pass
         if not path.exists():  # interrupted before the record began: nothing was played
@@ -130,7 +130,7 @@ def test_a_full_disk_keeps_the_game_saved_up_to_its_last_whole_answer(tmp_path, 
         bot = RandomBot(f"short-{game.setup.seed}")
         try:
             while game.pending is not None:
-                recorder.answer(bot.answer(game))
+                recorder.answer(bot.answer(game.observe(game.pending.player)))
         except OSError:
             pass
         monkeypatch.setattr(rec.os, "write", real_write)

@@ -15,7 +15,7 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 def draw(g, width=80, seat=1, **kw):
     out = StringIO()
     console = Console(file=out, width=width, **kw)
-    for line in arena_lines(g, seat, width):
+    for line in arena_lines(g.observe(0), seat, width):
         console.print(line)
     return out.getvalue()
 
@@ -61,7 +61,7 @@ def test_player_2_sight_word_and_arrow_agree(tmp_path):
     rows = [line[0] for line in text.splitlines() if line[:1].isdigit()]
     assert rows.index("2") < rows.index("3")  # C2 is drawn above C3 from Bea's seat
     assert cell(text, "C3", 2)[1].rstrip().endswith("↑")
-    hand = "\n".join(line.plain for line in render.hand_lines(g, 2, 80, 20))
+    hand = "\n".join(line.plain for line in render.hand_lines(g.observe(2), 2, 80, 20))
     assert "Imp" in hand
 
 
@@ -76,15 +76,15 @@ def test_no_color_output_has_no_colour_codes_and_fits_80_columns():
 
 def test_status_line_shows_turn_active_scores_hands_voids_and_the_token():
     g = game([mk("Pup")], [mk("Imp")], [arena(1, mk("Left"), "A1")])
-    line = render.status_line(g).plain
+    line = render.status_line(g.observe(0)).plain
     assert line.startswith("Turn 1: Ann · ") and "Ann 1 – Bea 0" in line and "Hands 1/1" in line
     assert "First Player Token: Ann" in line
 
 
 def test_status_line_takes_short_labels_rather_than_losing_the_token_holder_at_80_columns():
     g = game([mk("Pup")], [mk("Imp")], [arena(1, mk("Left"), "A1")])
-    long = render.status_line(g, 200).plain
-    short = render.status_line(g, len(long) - 1).plain
+    long = render.status_line(g.observe(0), 200).plain
+    short = render.status_line(g.observe(0), len(long) - 1).plain
     assert short.endswith("1st Ann") and "Hand 1/1" in short and len(short) < len(long)
 
 
@@ -104,7 +104,8 @@ def test_the_news_of_the_other_players_turn_keeps_its_lines_beside_a_full_hand_a
     ability = [{"when": "on_summon", "do": [{"power": -1, "on": "enemy", "until": "end_of_turn"}]}]
     g = game([mk(f"Momon {i}", ability=ability) for i in range(7)], [mk("Imp")], [])
     news = "Meanwhile: Bea Summoned Storm Roc to D4; Bea Snatched Pebble Mole on C4; Bea Snatched Reef Warden on A2."
-    lines = [line.plain for line in compose(g, View(seat=1, decision=g.pending, hand=1, news=news), 80, 24)]
+    view = View(seat=1, decision=g.pending, hand=1, news=news)
+    lines = [line.plain for line in compose(g.observe(g.pending.player), view, 80, 24)]
     text = " ".join(" ".join(lines).split())
     assert news in text and len(lines) <= 22
     assert all(f"Momon {i}" in text for i in range(7))  # the Hand is still listed, more compactly
@@ -114,7 +115,7 @@ def test_a_hand_one_card_a_line_marks_the_ability_text_it_cuts():
     ability = [{"when": "on_summon", "do": [{"power": -1, "on": "enemy", "group": {"element": "Water"},
                                              "until": "your_next_turn"}]}]
     g = game([mk(f"Momon {i}", ability=ability) for i in range(6)], [mk("Imp")], [])
-    lines = [line.plain for line in render.hand_lines(g, 1, 80, 7)]
+    lines = [line.plain for line in render.hand_lines(g.observe(1), 1, 80, 7)]
     assert len(lines) == 7 and all(len(line) <= 80 and line.endswith("…") for line in lines[1:]), lines
 
 
@@ -141,7 +142,7 @@ def test_order_prompt_shows_the_power_each_order_snatches_at_when_an_ability_rea
     from test_cr_10_snatch_check import glutton_against_pup_and_queen
 
     g = glutton_against_pup_and_queen("sequential", "B3", "C2")
-    shown = render.decision_view(g, g.pending).plain
+    shown = render.decision_view(g.observe(g.pending.player), g.pending).plain
     assert "order 1 2: Snatches B3, C2; Snatched at Power B3 2, C2 3" in shown
     assert "order 2 1: Snatches B3, C2; Snatched at Power B3 2, C2 4" in shown
 
@@ -157,12 +158,12 @@ def test_every_order_of_three_attempts_fits_80x24_or_the_cut_is_said():
 
     pool = load_pool()
     g = glutton_against_pup_and_queen("sequential", "B3", "C2", extra=[arena(2, pool["MCL-053"], "B1")])
-    lines = [line.plain for line in compose(g, View(seat=1, decision=g.pending), 80, 24)]
+    lines = [line.plain for line in compose(g.observe(g.pending.player), View(seat=1, decision=g.pending), 80, 24)]
     orders = [line for line in lines if line.startswith("   order ")]
     assert sum(line.split(":")[0].count("/") + 1 for line in orders) == 6, lines
     assert not any("more line" in line for line in lines) and all(len(line) <= 80 for line in lines)
     assert any(line.startswith(" 3. S ↓ Ember Sprite on B1") and line.endswith("now succeeds on Power") for line in lines)
-    short = [line.plain for line in compose(g, View(seat=1, decision=g.pending), 80, 24, below=8)]  # a long message
+    short = [line.plain for line in compose(g.observe(1), View(seat=1, decision=g.pending), 80, 24, below=8)]  # a long message
     assert short[-1].startswith("… ") and "more line" in short[-1] and "a larger terminal shows them" in short[-1]
 
 

@@ -100,7 +100,7 @@ def test_invalid_target_yes_no_and_pick_inputs(tmp_path):
     assert "is declined by its controller" in run.text
     from helpers import void
     g = game([], [mk("Spare")], [void(1, mk("Lost")), void(1, mk("Found"))])
-    run = play(g, "7\nx\n1\nZ1\nB2\n\x04", tmp_path)
+    run = play(g, "\n7\n1\n\nZ1\nB2\n\x04", tmp_path)  # Bea picks from Ann's Void, then Ann places
     assert "pick one position from 1 to 2" in run.text
     assert "'Z1' is not one of the Spaces offered" in run.text
     assert "Summons" in run.text and "Traceback" not in run.text
@@ -146,17 +146,17 @@ def test_completion_follows_the_word_position(tmp_path):
     from momon_cli.tui.completion import candidates
     from momon_cli.tui.repl import COMMANDS
     g = game([mk("Cinder Pup"), mk("Tide Imp")], [mk("Secret Card")], [arena(2, mk("Left"), "A4")])
-    first = candidates(g, g.pending, [], COMMANDS)
+    first = candidates(g.observe(g.pending.player), g.pending, [], COMMANDS)
     assert {"summon", "Cinder", "Tide", "help", "concede"} <= set(first) and "A1" not in first
     assert "Secret" not in first  # never the other player's Hand
-    after_card = candidates(g, g.pending, ["Cinder"], COMMANDS)
+    after_card = candidates(g.observe(g.pending.player), g.pending, ["Cinder"], COMMANDS)
     assert "A1" in after_card and "A4" not in after_card and "help" not in after_card
-    assert "Cinder" in candidates(g, g.pending, ["summon"], COMMANDS)
-    assert "D4" in candidates(g, g.pending, ["summon", "Cinder"], COMMANDS)
-    assert candidates(g, g.pending, ["concede"], COMMANDS) == ["Ann", "Bea"]
+    assert "Cinder" in candidates(g.observe(g.pending.player), g.pending, ["summon"], COMMANDS)
+    assert "D4" in candidates(g.observe(g.pending.player), g.pending, ["summon", "Cinder"], COMMANDS)
+    assert candidates(g.observe(g.pending.player), g.pending, ["concede"], COMMANDS) == ["Ann", "Bea"]
     sprite = target_game()
     sprite.answer((sprite.pending.options[0][0], "B1"))
-    assert candidates(sprite, sprite.pending, [], COMMANDS)[:2] == ["A4", "D4"]
+    assert candidates(sprite.observe(sprite.pending.player), sprite.pending, [], COMMANDS)[:2] == ["A4", "D4"]
 
 
 def test_tab_after_a_whole_word_moves_on_to_the_next():
@@ -167,7 +167,7 @@ def test_tab_after_a_whole_word_moves_on_to_the_next():
     from momon_cli.tui.completion import PositionCompleter
     from momon_cli.tui.repl import COMMANDS
     g = game([mk("Cinder Pup"), mk("Tide Imp")], [mk("Secret Card")], [])
-    completer = PositionCompleter(g, g.pending, COMMANDS)
+    completer = PositionCompleter(g.observe(g.pending.player), g.pending, COMMANDS)
 
     def texts(line: str) -> list[str]:
         return [c.text for c in completer.get_completions(Document(line), CompleteEvent(completion_requested=True))]

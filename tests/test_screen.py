@@ -22,8 +22,8 @@ SCENARIOS = {
     Kind.TARGETS: ("th-17-9-fbd180", ["", "Herder A1"]),
     Kind.SPACE: ("17-9-move-incite", ["", "Storm Rider A1"]),
     Kind.CARD: ("th-17-1-batch-nested", ["", "Rift Caller A1"]),
-    Kind.YES_NO: ("th-17-5-fbd134", []),
-    Kind.PICK_FACE_DOWN: ("17-7-void-fallback", []),
+    Kind.YES_NO: ("th-17-5-fbd134", [""]),
+    Kind.PICK_FACE_DOWN: ("17-7-void-fallback", [""]),
 }
 
 

@@ -1,11 +1,11 @@
 """Answerers that need no person: random, greedy and search bots.
 
-A bot answers ``game.pending`` through ``answer(game)``. It sees what a person in that seat
-sees: the decision, the public table and its own Hand. Its look-ahead runs on its own copy
-of the game (``engine.lookahead.player_copy``), in which the opponent's unseen Hand cards
-are imagined, face-down Void cards reshuffled and the generator reseeded, so neither the
-other Hand nor a face-down card can steer it. Every bot draws from its own seeded
-generator, never the game's: the same seed gives the same answers.
+A bot answers its seat's pending decision through ``answer(observation)``: it is given the
+seat's observation (engine.observation), never the game, so it knows what a person in that
+seat knows: the decision, the public table and its own Hand. Its look-ahead plays on games
+drawn from that observation (``engine.determinize``), in which the opponent's unseen Hand
+cards are imagined, face-down Void cards reshuffled and the generator reseeded. Every bot
+draws from its own seeded generator, never the game's: the same seed gives the same answers.
 
 The greedy and search bots think at Summon decisions, where a turn's plan is made; every
 other decision they answer with the simple policy of ``_plain``.
@@ -22,14 +22,15 @@ from typing import assert_never
 from ..engine import (
     CardDef,
     Decision,
-    Game,
     GameState,
     Kind,
+    Observation,
     Rules,
     card_of_key,
+    determinize,
     margin,
+    need,
     play,
-    player_copy,
     power,
     sight_target,
     summon_then_play_on,
@@ -46,10 +47,8 @@ class RandomBot:
     def __init__(self, seed: object) -> None:
         self.rng = random.Random(str(seed))
 
-    def answer(self, game: Game) -> object:
-        decision = game.pending
-        assert decision is not None
-        return self.pick(decision)
+    def answer(self, observation: Observation) -> object:
+        return self.pick(_decision(observation))
 
     def pick(self, decision: Decision) -> object:
         options = decision.options
@@ -63,6 +62,14 @@ class RandomBot:
         if kind in (Kind.SUMMON, Kind.SPACE, Kind.CARD, Kind.YES_NO, Kind.PICK_FACE_DOWN):
             return self.rng.choice(options)
         assert_never(kind)
+
+
+def _decision(observation: Observation) -> Decision:
+    """The decision a bot is asked: its own seat's, from an observation and nothing else."""
+    decision = need(observation).decision
+    if decision is None:
+        raise ValueError(f"seat {observation.seat} has no decision to make")
+    return decision
 
 
 def _plain(rng: random.Random, decision: Decision) -> object:
@@ -84,20 +91,21 @@ class _Thinker(RandomBot):
         super().__init__(seed)
         self.imaginable = tuple(imaginable)
 
-    def answer(self, game: Game) -> object:
-        decision = game.pending
-        assert decision is not None
+    def answer(self, observation: Observation) -> object:
+        decision = _decision(observation)
         if decision.kind is not Kind.SUMMON or len(decision.options) == 1:
             return _plain(self.rng, decision)
-        return self.summon(game, decision)
+        return self.summon(observation, decision)
 
-    def summon(self, game: Game, decision: Decision) -> object:
+    def summon(self, observation: Observation, decision: Decision) -> object:
         raise NotImplementedError
 
-    def view(self, game: Game) -> Rules:
-        imaginable = self.imaginable or tuple(game.state.zones.objects[o].card
-                                              for o in game.state.zones.hands[game.state.active])
-        return player_copy(game.state, game.state.active, self.rng, imaginable)
+    def view(self, observation: Observation) -> Rules:
+        """A game drawn from the observation: hidden cards from what this bot imagines (by
+        default, the cards of its own Hand)."""
+        zones = observation.state.zones
+        imaginable = self.imaginable or tuple(zones.objects[o].card for o in zones.hands[observation.seat])
+        return determinize(observation, self.rng, imaginable)
 
     def after_my_turn(self, view: Rules, option: tuple[str, str]) -> int:
         """My lead once my turn with this Summon is over (ties broken by my Momons' Power)."""
@@ -113,8 +121,8 @@ class GreedyBot(_Thinker):
     """One step of look-ahead: the Summon that leaves the best Control Score lead at the end
     of its own turn."""
 
-    def summon(self, game: Game, decision: Decision) -> object:
-        view = self.view(game)
+    def summon(self, observation: Observation, decision: Decision) -> object:
+        view = self.view(observation)
         values = [(self.after_my_turn(view, option), option) for option in decision.options]
         best = max(v for v, _ in values)
         return self.rng.choice([o for v, o in values if v == best])
@@ -159,11 +167,11 @@ class SearchBot(_Thinker):
         self.playouts, self.seconds, self.candidates = playouts, seconds, candidates
         self.playout_bot = RandomBot(self.rng.random())
 
-    def summon(self, game: Game, decision: Decision) -> object:
+    def summon(self, observation: Observation, decision: Decision) -> object:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        view = self.view(game)
+        view = self.view(observation)
         ranked = sorted(decision.options, key=lambda o: -self.after_my_turn(view, o))[: self.candidates]
-        me = game.state.active
+        me = observation.seat
         wins, tries = [0.0] * len(ranked), [0] * len(ranked)
         for n in range(1, self.playouts + 1):
             if deadline is not None and time.perf_counter() > deadline:
@@ -172,7 +180,7 @@ class SearchBot(_Thinker):
             if arm is None:
                 arm = max(range(len(ranked)),
                           key=lambda i: wins[i] / tries[i] + math.sqrt(2 * math.log(n) / tries[i]))
-            trial = self.view(game)
+            trial = self.view(observation)
 
             def policy(d: Decision, state: GameState = trial.state) -> object:
                 return _quick_summon(state, d, self.rng) if d.kind is Kind.SUMMON else self.playout_bot.pick(d)
@@ -197,8 +205,9 @@ def make_bot(name: str, seed: object, imaginable: Sequence[CardDef] = (), second
     raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOT_NAMES)})")
 
 
-def seat_answer(seat: Seat, game: Game) -> object:
-    """The answer of the bot a record's seat names (record.Seat): made anew for every answer,
-    seeded from the seat's seed and the answer's number, so a resumed game goes on as it
-    would have without the break."""
-    return make_bot(seat.bot, f"{seat.seed}/{len(game.answers)}", seat.imaginable, seat.seconds).answer(game)
+def seat_answer(seat: Seat, observation: Observation) -> object:
+    """The answer of the bot a record's seat names (record.Seat), from that seat's
+    observation: made anew for every answer, seeded from the seat's seed and the answer's
+    number, so a resumed game goes on as it would have without the break."""
+    bot = make_bot(seat.bot, f"{seat.seed}/{observation.answers}", seat.imaginable, seat.seconds)
+    return bot.answer(observation)

@@ -41,7 +41,8 @@ class SimulationError(RuntimeError):
 
 def play_random(setup: Setup, record_to: Path | None = None, deck_names: tuple[str, str] = ("", ""),
                 full: bool = False) -> Game:
-    """One whole game, every decision answered by a RandomBot seeded from the game's seed.
+    """One whole game, every decision answered by a RandomBot seeded from the game's seed
+    (from the decision alone: a random answer needs nothing else of the seat's observation).
 
     Its record (``record_to``) is written in one piece when the game ends, or when it fails
     (showing the answer that broke it): a simulated game answers itself, so it needs no
@@ -50,14 +51,14 @@ def play_random(setup: Setup, record_to: Path | None = None, deck_names: tuple[s
     bot = RandomBot(f"bot-{setup.seed}")
     if record_to is None:
         while game.pending is not None:
-            game.answer(bot.answer(game))
+            game.answer(bot.pick(game.pending))
         return game
     asked: list[tuple[int, int, str]] = []
     try:
         while game.pending is not None:
             decision = game.pending
             asked.append((len(game.events), decision.player, decision.kind.value))
-            game.answer(bot.answer(game))
+            game.answer(bot.pick(game.pending))
     except BaseException:
         with contextlib.suppress(RecordError, OSError):  # the failure is the news, not the file
             write_record(record_to, game, deck_names, asked, full=full)

@@ -79,7 +79,7 @@ def play_one(spec: GameSpec) -> Outcome:
     while game.pending is not None:
         player = game.pending.player
         start = time.perf_counter()
-        answer = players[player].answer(game)
+        answer = players[player].answer(game.observe(player))
         times[player].append(time.perf_counter() - start)
         game.answer(answer)
     assert game.result is not None

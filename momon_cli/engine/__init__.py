@@ -30,8 +30,10 @@ from .elements import ElementMatrix
 from .events import Event
 from .filters import Condition, Filter, Problems, TargetSpec
 from .game import EngineError, Game, GameOver
+from .information import HIDDEN, SPECTATOR
 from .invariants import check as check_invariants
-from .lookahead import margin, play, player_copy, summon_then_play_on
+from .lookahead import determinize, margin, play, summon_then_play_on
+from .observation import Observation, need
 from .position import CHANGE_KINDS, Change, Placed, Position
 from .state import RULES_VERSION, TURN_LIMIT, GameState, Result, Setup, snapshot
 from .summon import key_of
@@ -41,13 +43,14 @@ from .words import DURATIONS, PROFILES, SELECTORS, SIDES, TIMINGS, Duration, Pro
 from .zones import GameObject
 
 __all__ = [
-    "CHANGE_KINDS", "COLUMNS", "DIRECTIONS", "DURATIONS", "KEYWORDS", "KINDS", "PROFILES", "ROWS", "RULES_VERSION",
-    "SELECTORS", "SIDES", "SPACES", "SPENT", "TIMINGS", "TURN_LIMIT", "Ability", "AnyInstruction", "Answer",
-    "AttemptView", "Batch", "CardDef", "Change", "Condition", "Decision", "Duration", "ElementMatrix", "EngineError",
-    "Event", "Filter", "Game", "GameObject", "GameOver", "GameState", "IllegalAnswer", "Instruction", "Kind",
-    "OrderOutcome", "Placed", "Position", "Problems", "Profile", "ReadContext", "Result", "Rules", "Selector", "Setup",
-    "Side", "Static", "StaticPower", "SummonOptions", "TargetSpec", "Timing", "Trigger", "TriggerView", "Whose",
-    "answer_from_json", "card_of_key", "check_invariants", "copy_key", "describe_filter", "element", "events",
-    "has_ward", "key_of", "margin", "play", "player_copy", "power", "profile_named", "read_instruction", "scores",
-    "screen_direction", "sight_target", "snapshot", "summon_then_play_on", "token_value", "with_article",
+    "CHANGE_KINDS", "COLUMNS", "DIRECTIONS", "DURATIONS", "HIDDEN", "KEYWORDS", "KINDS", "PROFILES", "ROWS",
+    "RULES_VERSION", "SELECTORS", "SIDES", "SPACES", "SPECTATOR", "SPENT", "TIMINGS", "TURN_LIMIT", "Ability",
+    "Answer", "AnyInstruction", "AttemptView", "Batch", "CardDef", "Change", "Condition", "Decision", "Duration",
+    "ElementMatrix", "EngineError", "Event", "Filter", "Game", "GameObject", "GameOver", "GameState", "IllegalAnswer",
+    "Instruction", "Kind", "Observation", "OrderOutcome", "Placed", "Position", "Problems", "Profile", "ReadContext",
+    "Result", "Rules", "Selector", "Setup", "Side", "Static", "StaticPower", "SummonOptions", "TargetSpec", "Timing",
+    "Trigger", "TriggerView", "Whose", "answer_from_json", "card_of_key", "check_invariants", "copy_key",
+    "describe_filter", "determinize", "element", "events", "has_ward", "key_of", "margin", "need", "play", "power",
+    "profile_named", "read_instruction", "scores", "screen_direction", "sight_target", "snapshot",
+    "summon_then_play_on", "token_value", "with_article",
 ]

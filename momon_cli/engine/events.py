@@ -38,7 +38,7 @@ class GameStarted(Event):
 
     kind: ClassVar[str] = "game_started"
     profile: str
-    seed: int
+    seed: int | None  # None in what a seat observes: the seed foretells every shuffle
     names: tuple[str, str]
     first_player: int
     chosen_by: str  # "seed" or "players" [BASELINE 6.2]

@@ -14,6 +14,8 @@ from typing import Any
 from . import events as ev
 from .context import Listener, Rules
 from .decisions import Answer, Decision
+from .information import seat_setup
+from .observation import Observation, observe, seen_event
 from .state import GameState, Result, Setup
 from .turn import finish, run_game
 
@@ -37,6 +39,8 @@ class Game:
         self._flow: Generator[Decision, Any, None] = run_game(self.rules)
         self.pending: Decision | None = None
         self.error: EngineError | None = None
+        self._seat_setups: dict[int, Setup] = {}
+        self._story: list[ev.Event] = []  # the events as every seat sees them, made as asked for
         if start:
             self.start()
 
@@ -47,6 +51,16 @@ class Game:
     @property
     def events(self) -> list[ev.Event]:
         return self.rules.events
+
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` (1, 2, or 0: a spectator) may know now: the only way anything that
+        shows a seat the game, or answers for one, reads it (engine.observation)."""
+        setup = self._seat_setups.get(seat)
+        if setup is None:
+            setup = self._seat_setups[seat] = seat_setup(self.setup, seat)
+        story, events = self._story, self.rules.events
+        story.extend(seen_event(e) for e in events[len(story):])
+        return observe(self.state, seat, self.pending, tuple(story), len(self.answers), setup)
 
     def start(self) -> None:
         self._advance(None)

@@ -1,11 +1,12 @@
-"""Look-ahead for answerers that search: a player's copy of the game at a Summon decision.
+"""Look-ahead for answerers that search: a game to play on, made from one seat's observation.
 
-A copy holds only what that player may know (CR: Hands are hidden from the opponent,
-face-down Void cards from both): the opponent's cards that never left their Hand are
-replaced by cards drawn from what the player could imagine, face-down Void cards are
-shuffled anew, and the copy's generator is reseeded, so nothing a player cannot see
-steers their choice. From such a copy the rest of the game can be played out with any
-answerer, as fast as the engine plays, with no events kept.
+An observation holds only what its seat may know (engine.observation): the other Hand's
+unseen cards and any never-seen face-down card are hidden, the face-down cards' places are
+not known, and there is no generator. ``determinize`` fills those in by sampling: each hidden
+card from the cards the seat could imagine, the face-down places by a shuffle, a generator
+seeded from the caller's. Nothing the seat cannot see can steer a choice made on the copy;
+from it the rest of the game can be played out with any answerer, as fast as the engine
+plays, with no events kept.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from .cards import CardDef
 from .context import Rules
 from .decisions import Decision
 from .effects import scores
+from .information import HIDDEN
+from .observation import Observation
 from .state import GameState
 from .summon import copies, put_onto_arena
 from .turn import after_summon, end_step, play_on
@@ -25,22 +28,28 @@ from .turn import after_summon, end_step, play_on
 Answerer = Callable[[Decision], object]
 
 
-def player_copy(state: GameState, player: int, rng: random.Random, imaginable: Sequence[CardDef]) -> Rules:
-    """``player``'s copy of a game waiting for a Summon: see the module docstring."""
+def determinize(observation: Observation, rng: random.Random, imaginable: Sequence[CardDef] = ()) -> Rules:
+    """One game consistent with ``observation``, drawn with ``rng`` (see the module docstring).
+    ``imaginable``: what a hidden card may be (by default every card the seat can see)."""
+    state = observation.state
     if any(f.waiting or f.queue for f in state.frames):
-        raise ValueError("a copy is made between Queue resolutions (at a Summon decision)")
+        raise ValueError("a game is made from an observation between Queue resolutions (at a Summon decision)")
     mine = state.clone()
     mine.rng = random.Random(rng.getrandbits(64))
     zones = mine.zones
-    for oid in zones.hands[3 - player]:
-        obj = zones.objects[oid]
-        if obj.oid == obj.card_no and imaginable:  # never left the Hand: never seen
-            obj.card = rng.choice(imaginable)
+    hidden = [o for o in zones.objects.values() if o.card is HIDDEN]
+    if hidden:
+        pool = tuple(imaginable) or tuple(o.card for o in zones.objects.values() if o.card is not HIDDEN)
+        if not pool:
+            raise ValueError("nothing to imagine the hidden cards as")
+        for oid in [o for p in (1, 2) for o in zones.hands[p]] + [o for p in (1, 2) for o in zones.voids[p]]:
+            obj = zones.objects[oid]
+            if obj.card is HIDDEN:
+                obj.card = rng.choice(pool)
     for p in (1, 2):
-        hidden = [o for o in zones.voids[p] if not zones.objects[o].face_up]
-        shuffled = rng.sample(hidden, len(hidden))
-        slots = iter(shuffled)
-        zones.voids[p] = [next(slots) if not zones.objects[o].face_up else o for o in zones.voids[p]]
+        hidden_places = [o for o in zones.voids[p] if not zones.objects[o].face_up]
+        shuffled = iter(rng.sample(hidden_places, len(hidden_places)))
+        zones.voids[p] = [next(shuffled) if not zones.objects[o].face_up else o for o in zones.voids[p]]
     mine.sbc_clean = (-1, -1)
     mine.previews = False  # an answerer that looks ahead needs no preview to be asked an order
     return Rules(mine)

@@ -129,7 +129,11 @@ def resolve_all(ctx: Rules, frame: Frame | None = None) -> Flow:
         if isinstance(item, Batch):
             yield from _run_batch(ctx, item)
         else:
-            yield from _resolve(ctx, item)
+            state.resolving.append(item)
+            try:
+                yield from _resolve(ctx, item)
+            finally:
+                state.resolving.pop()
 
 
 def _halt(ctx: Rules) -> None:

@@ -10,7 +10,7 @@ from .arena import SPACES
 from .cards import CardDef
 from .elements import ElementMatrix
 from .position import Change, Placed, Position
-from .triggers import Pending
+from .triggers import Pending, Trigger
 from .words import PROFILES, Duration, EffectKind, Profile
 from .zones import ARENA, HAND, VOID, Zones
 
@@ -120,6 +120,9 @@ class GameState:
     delayed: list[DelayedReturn] = field(default_factory=list)
     once_used: set[tuple[int, int]] = field(default_factory=set)  # (card number, ability index) [TH 17.5]
     frames: list[Frame] = field(default_factory=lambda: [Frame()])  # root first; the last receives triggers
+    #: The abilities taken off a Queue and resolving now, outer first (a view shows them apart
+    #: from what waits).
+    resolving: list[Trigger] = field(default_factory=list)
     next_id: int = 1  # effects, triggers and timestamps share one counter
     events_made: int = 0  # triggering events so far: the placement order of what waits
     effects_version: int = 0  # counts changes to ``effects`` (State-Based Conditions skip an unchanged board)
@@ -178,7 +181,8 @@ class GameState:
             Frame() for _ in self.frames]
         return GameState(self.setup, rng, self.zones.clone(), self.turn, self.active, self.first_player,
                          self.first_token, list(self.effects), list(self.delayed), set(self.once_used), frames,
-                         self.next_id, self.events_made, self.effects_version, self.sbc_clean, self.end_reason,
+                         list(self.resolving) if queues else [], self.next_id, self.events_made,
+                         self.effects_version, self.sbc_clean, self.end_reason,
                          self.resolutions, self.halted, self.result, self.previews)
 
     def take_id(self) -> int:

@@ -43,9 +43,13 @@ def resume(file: RecordFile, record: Record) -> tuple[Game, Recorder]:
     return _continue(file, record, marks[-1] + 1 if marks else 0, record.answers_end)
 
 
-def undo(recorder: Recorder) -> tuple[Game, Recorder]:
-    """Take back the last answer: cut the record, in place and still locked, to just before
-    that answer's line, and rebuild the game from the answers before it."""
+def undo(recorder: Recorder, count: int = 1) -> tuple[Game, Recorder]:
+    """Take back the last ``count`` answers (against a bot: yours and its reply): cut the
+    record, in place and still locked, to just before the first of them, and rebuild the
+    game from the answers before it."""
     file = recorder.file
     record = file.read()
-    return _continue(file, record, _answer_lines(record)[-1], record.answer_starts[-1])
+    marks = _answer_lines(record)
+    if not 1 <= count <= len(marks):
+        raise ValueError(f"cannot take back {count} of {len(marks)} answers")
+    return _continue(file, record, marks[-count], record.answer_starts[-count])

@@ -79,7 +79,8 @@ class Narrator:
         self.names = (e.names[0], e.names[1])
         # "players": named by --first or by the position the game starts from
         how = "drawn from the seed" if e.chosen_by == "seed" else "named for this game"
-        return (f"New game ({e.profile} rules, seed {e.seed}). {self.who(e.first_player)} goes first "
+        seed = "" if e.seed is None else f", seed {e.seed}"  # a seat's story keeps the seed out
+        return (f"New game ({e.profile} rules{seed}). {self.who(e.first_player)} goes first "
                 f"({how}) and takes the First Player Token (BASELINE 6.2).")
 
     def _turn_started(self, e: ev.TurnStarted) -> str:

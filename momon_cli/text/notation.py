@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ..engine import SPACES, Answer, Decision, Game, Kind, card_of_key, key_of
+from ..engine import SPACES, Answer, Decision, Kind, Observation, card_of_key, key_of, need
 
 
 class BadAnswer(ValueError):
@@ -81,17 +81,18 @@ def names_starting(low: str, names: set[str]) -> set[str]:
     return found or {n for n in names if any(w.startswith(low) for w in n.lower().split()[1:])}
 
 
-def hand_cards(game: Game, player: int) -> tuple[list[str], dict[str, str]]:
+def hand_cards(seen: Observation, player: int) -> tuple[list[str], dict[str, str]]:
     """The Hand as the player sees it: each position's copy key, and each key's name."""
-    state = game.state
+    state = need(seen).state
     keys = [key_of(state, o) for o in state.zones.hands[player]]
     names = {key_of(state, o): state.zones.objects[o].card.name for o in state.zones.hands[player]}
     return keys, names
 
 
-def parse(game: Game, decision: Decision, line: str) -> Answer:
-    """The engine answer a typed line stands for (the inverse of :func:`format_answer`);
-    raises BadAnswer."""
+def parse(seen: Observation, decision: Decision, line: str) -> Answer:
+    """The engine answer a typed line stands for (the inverse of :func:`format_answer`),
+    read with the deciding seat's observation (its Hand names the cards); raises BadAnswer."""
+    need(seen)
     tokens = line.replace(",", " ").split()
     kind = decision.kind
     if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
@@ -116,7 +117,7 @@ def parse(game: Game, decision: Decision, line: str) -> Answer:
         space = tokens[-1].upper()
         if space not in SPACES:
             raise _bad(decision, f"{tokens[-1][:10]!r} is not a Space (A1-D4)")
-        hand, names = hand_cards(game, decision.player)
+        hand, names = hand_cards(seen, decision.player)
         key = _pick_card(hand, names, " ".join(tokens[:-1]), "in the Hand")
         if (key, space) not in decision.options:
             raise _bad(decision, f"{space} is not empty")
@@ -128,7 +129,7 @@ def parse(game: Game, decision: Decision, line: str) -> Answer:
         return space
     if kind is Kind.CARD:
         offered = list(decision.options)
-        names = {c.id: c.name for c in (o.card for o in game.state.zones.objects.values())}
+        names = {c.id: c.name for c in (o.card for o in seen.state.zones.objects.values())}
         return _pick_card(offered, {k: names[card_of_key(k)] for k in offered}, " ".join(tokens), "offered")
     if kind is Kind.TARGETS:
         chosen = []
@@ -160,7 +161,7 @@ def parse(game: Game, decision: Decision, line: str) -> Answer:
 
 def format_answer(decision: Decision, answer: Answer) -> str:
     """The line that stands for ``answer`` at ``decision``, in the canonical form of each kind:
-    ``parse(game, decision, format_answer(decision, a)) == a`` for every legal answer."""
+    ``parse(seen, decision, format_answer(decision, a)) == a`` for every legal answer."""
     kind = decision.kind
     if kind is Kind.SUMMON:
         assert isinstance(answer, tuple)

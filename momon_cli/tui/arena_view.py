@@ -10,9 +10,19 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..engine import COLUMNS, ROWS, GameObject, element, has_ward, power, screen_direction, token_value
+from ..engine import (
+    COLUMNS,
+    ROWS,
+    GameObject,
+    Observation,
+    element,
+    has_ward,
+    need,
+    power,
+    screen_direction,
+    token_value,
+)
 from ..text.safe import clean
-from .shown import Shown
 
 PLAYER_STYLE = {1: "bold cyan", 2: "bold magenta"}
 ARROW = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
@@ -53,8 +63,8 @@ def _fit(parts: list[str], tail: str, width: int) -> str | None:
     return None
 
 
-def _occupied(game: Shown, obj: GameObject, width: int, seat: int) -> tuple[Text, Text]:
-    state = game.state
+def _occupied(seen: Observation, obj: GameObject, width: int, seat: int) -> tuple[Text, Text]:
+    state = seen.state
     current = power(state, obj)
     value = token_value(obj)
     marks = ("W" if has_ward(state, obj) else "") + (f"T{value}" if value != 1 else "") \
@@ -80,17 +90,18 @@ def _occupied(game: Shown, obj: GameObject, width: int, seat: int) -> tuple[Text
     return top, bottom
 
 
-def _cell(game: Shown, space: str, width: int, seat: int) -> tuple[Text, Text]:
-    zones = game.state.zones
+def _cell(seen: Observation, space: str, width: int, seat: int) -> tuple[Text, Text]:
+    zones = seen.state.zones
     oid = zones.arena.get(space)
     if oid is None:
         return Text(space.center(width), style="dim"), Text(" " * width)
-    return _occupied(game, zones.objects[oid], width, seat)
+    return _occupied(seen, zones.objects[oid], width, seat)
 
 
-def arena_lines(game: Shown, seat: int = 1, width: int = 80, label: str = "") -> list[Text]:
+def arena_lines(seen: Observation, seat: int = 1, width: int = 80, label: str = "") -> list[Text]:
     """The grid as lines: a border with the column letters, two lines a row, row labels left;
     ``label`` names the seat on the bottom border."""
+    need(seen)
     cell = cell_width(width)
     rows, columns = orientation(seat)
     bar = "─" * cell
@@ -107,7 +118,7 @@ def arena_lines(game: Shown, seat: int = 1, width: int = 80, label: str = "") ->
 
     lines = [rule("┌", "┬", "┐", letters=True)]
     for i, r in enumerate(rows):
-        cells = [_cell(game, f"{c}{r}", cell, seat) for c in columns]
+        cells = [_cell(seen, f"{c}{r}", cell, seat) for c in columns]
         for half in (0, 1):
             line = Text(f"{r} " if half == 0 else "  ", style="bold")
             for text in (pair[half] for pair in cells):

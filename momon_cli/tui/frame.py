@@ -1,4 +1,4 @@
-"""One screen of the game, composed to the terminal's size: it always holds the whole Arena,
+"""One screen of the seen, composed to the terminal's size: it always holds the whole Arena,
 what the decision is about and the last lines of what happened.
 
 Narrow (80 columns): a status line, the Arena, the decision, then the log to fill the rest.
@@ -17,10 +17,9 @@ from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from ..engine import Decision, Kind
+from ..engine import Decision, Kind, Observation, need
 from . import render
 from .arena_view import arena_lines, cell_width, grid_width
-from .shown import Shown
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 PROMPT_LINES = 2  # the message line and the input line, drawn by the screen under the frame
@@ -93,16 +92,16 @@ def lines_of(renderable: RenderableType, width: int) -> list[Text]:
     return lines
 
 
-def _decision_lines(game: Shown, view: View, width: int, room: int) -> list[Text]:
+def _decision_lines(seen: Observation, view: View, width: int, room: int) -> list[Text]:
     lines: list[Text] = list(view.banner)
     d = view.decision
     if view.queue and (d is None or d.kind is not Kind.SUMMON):
         for line in view.queue:
             lines.extend(render.wrap(Text(line, style="yellow"), width))
     if d is not None and view.hand is not None and d.kind is Kind.SUMMON:
-        lines.extend(render.hand_lines(game, view.hand, width, room - len(lines)))
+        lines.extend(render.hand_lines(seen, view.hand, width, room - len(lines)))
     elif d is not None:
-        lines.extend(render.wrap(render.decision_view(game, d, view.seat, accepted=False), width))
+        lines.extend(render.wrap(render.decision_view(seen, d, view.seat, accepted=False), width))
     if room <= 0:
         return []
     if len(lines) > room:  # never cut without saying so
@@ -149,24 +148,25 @@ def _info_lines(view: View, width: int, room: int) -> list[Text]:
     return rest[:room - 1] + [Text(f"… {len(rest) - room + 1} more lines: Enter shows them", style="dim")]
 
 
-def compose(game: Shown, view: View, width: int, height: int, below: int = PROMPT_LINES) -> list[Text]:
+def compose(seen: Observation, view: View, width: int, height: int, below: int = PROMPT_LINES) -> list[Text]:
     """The frame above the prompt: exactly the lines that fit ``width`` × ``height`` with
     ``below`` lines left under it (the prompt, and a message that wraps)."""
+    need(seen)
     small = too_small(width, height)
     if small is not None:
         return [small]
     room = height - below - 1
-    status = render.status_line(game, width)
+    status = render.status_line(seen, width)
     status.truncate(width, overflow="ellipsis")
     wide = width >= WIDE
     arena_room = max(grid_width(BESIDE_CELL), width - SIDE_MIN - 2) if wide else width
-    arena = arena_lines(game, view.seat, arena_room, game.setup.names[view.seat - 1])
+    arena = arena_lines(seen, view.seat, arena_room, seen.setup.names[view.seat - 1])
     left = grid_width(cell_width(arena_room))
     side = width - left - 2
     if view.info and len(view.info) > room - len(arena):
         body = _info_lines(view, width, room)
     elif wide:
-        panel = _decision_lines(game, view, side, room)
+        panel = _decision_lines(seen, view, side, room)
         below = room - len(arena)
         news = _news_lines(view, left)
         under = _info_lines(view, left, below) if view.info else news + _log_lines(view, left, below - len(news))
@@ -180,7 +180,7 @@ def compose(game: Shown, view: View, width: int, height: int, below: int = PROMP
             body = arena + _info_lines(view, width, below)
         else:
             news = _news_lines(view, width)
-            decision = _decision_lines(game, view, width, below - len(news))
+            decision = _decision_lines(seen, view, width, below - len(news))
             body = arena + decision + news + _log_lines(view, width, below - len(decision) - len(news))
     return [status] + body[:room]
 

@@ -1,6 +1,6 @@
 """Rich renderables for the Arena, the status panel, Hands, cards and the end screen.
 
-A view only: it reads the engine's state and never changes it. Works without colour
+A view only: it reads one seat's observation (engine.observation) and never changes it. Works without colour
 (NO_COLOR): every colour-coded fact also has a letter or symbol. Names and card text come
 from data files and records, so they are shown through ``safe_text`` (never as markup).
 """
@@ -21,11 +21,13 @@ from ..engine import (
     Decision,
     GameObject,
     Kind,
+    Observation,
     Trigger,
     card_of_key,
     element,
     has_ward,
     key_of,
+    need,
     power,
     scores,
     screen_direction,
@@ -37,28 +39,28 @@ from ..text import narration as narrate
 from ..text.notation import ACCEPTED
 from ..text.safe import LIMIT, clean, safe
 from .arena_view import ARROW, COMPASS, PLAYER_STYLE, arena_lines
-from .shown import Shown
 
 _MEASURE = Console(width=200, color_system=None)  # measures text for wrapping; never prints
 
 
-def player_label(game: Shown, player: int) -> Text:
-    return safe(f"{clean(game.setup.names[player - 1], NAME_LIMIT)} (P{player})", style=PLAYER_STYLE[player])
+def player_label(seen: Observation, player: int) -> Text:
+    return safe(f"{clean(seen.setup.names[player - 1], NAME_LIMIT)} (P{player})", style=PLAYER_STYLE[player])
 
 
-def status_line(game: Shown, width: int | None = None) -> Text:
+def status_line(seen: Observation, width: int | None = None) -> Text:
     """Turn, Active Player, Control Score, Hands and Voids and the First Player Token, in one
     line; with short labels when the long ones would not fit ``width``."""
-    line = _status(game, short=False)
-    return line if width is None or line.cell_len <= width else _status(game, short=True)
+    need(seen)
+    line = _status(seen, short=False)
+    return line if width is None or line.cell_len <= width else _status(seen, short=True)
 
 
-def _status(game: Shown, short: bool) -> Text:
-    state = game.state
+def _status(seen: Observation, short: bool) -> Text:
+    state = seen.state
     zones = state.zones
     score = scores(state)
-    names = [clean(name, NAME_LIMIT) for name in game.setup.names]
-    started = state.turn >= game.setup.position.turn  # before the first Turn Start: the setup [BASELINE 6]
+    names = [clean(name, NAME_LIMIT) for name in seen.setup.names]
+    started = state.turn >= seen.setup.position.turn  # before the first Turn Start: the setup [BASELINE 6]
     line = Text(f"Turn {state.turn}: " if started else "Setup: ", style="bold")
     line.append(names[state.active - 1], style=PLAYER_STYLE[state.active])
     line.append(" · ")
@@ -71,20 +73,21 @@ def _status(game: Shown, short: bool) -> Text:
     return line
 
 
-def _targets(game: Shown, item: Trigger) -> str:
-    zones = game.state.zones
+def _targets(seen: Observation, item: Trigger) -> str:
+    zones = seen.state.zones
     on = [f"{clean(obj.card.name)} on {obj.space}" for o in item.targets if (obj := zones.on_arena(o)) is not None]
     return f" → targets {', '.join(on)}" if on else ""
 
 
-def queue_lines(game: Shown, resolving: list[Trigger] = ()) -> list[str]:  # type: ignore[assignment]
-    """The ability resolving now, then every item waiting (a Summon batch's own Queue first),
-    each with its targets by name and Space."""
-    zones = game.state.zones
-    lines = [f"Resolving: {t.card.name} (P{t.controller}): {ability_text(t.ability)}{_targets(game, t)}"
+def queue_lines(seen: Observation) -> list[str]:
+    """The ability resolving now (the inner one first), then every item waiting (a Summon
+    batch's own Queue first), each with its targets by name and Space."""
+    zones = need(seen).state.zones
+    resolving = reversed(seen.state.resolving)
+    lines = [f"Resolving: {t.card.name} (P{t.controller}): {ability_text(t.ability)}{_targets(seen, t)}"
              for t in resolving]
     waiting = []
-    for frame in reversed(game.state.frames):
+    for frame in reversed(seen.state.frames):
         for item in frame.queue:
             if isinstance(item, Batch):
                 obj = zones.objects.get(item.oid)
@@ -92,7 +95,7 @@ def queue_lines(game: Shown, resolving: list[Trigger] = ()) -> list[str]:  # typ
                                f"post-Snatch)")
                 continue
             waiting.append(f"{item.card.name} (P{item.controller}): {ability_text(item.ability)}"
-                           + _targets(game, item))
+                           + _targets(seen, item))
     return [clean(line, 2 * LIMIT) for line in lines + [f"Waiting {i}. {line}" for i, line in enumerate(waiting, 1)]]
 
 
@@ -117,14 +120,14 @@ def _hand_entry(i: int, card: CardDef, short: bool, spent: bool = False) -> Text
     return text
 
 
-def hand_lines(game: Shown, player: int, width: int, room: int) -> list[Text]:
+def hand_lines(seen: Observation, player: int, width: int, room: int) -> list[Text]:
     """The Hand in at most ``room`` lines: with abilities when they fit, else one card a line
     (its ability text cut with "…" at the width), else two cards a line (✦ marks an ability:
     'inspect <card>' reads it)."""
-    zones = game.state.zones
+    zones = need(seen).state.zones
     cards = [zones.objects[o].card for o in zones.hands[player]]
-    spent = [SPENT in key_of(game.state, o) for o in zones.hands[player]]
-    title = Text.assemble(player_label(game, player), "'s Hand — summon <card> <space>:")
+    spent = [SPENT in key_of(seen.state, o) for o in zones.hands[player]]
+    title = Text.assemble(player_label(seen, player), "'s Hand — summon <card> <space>:")
     full = [title]
     for i, card in enumerate(cards, 1):
         full.append(_hand_entry(i, card, False, spent[i - 1]))
@@ -165,61 +168,62 @@ def card_panel(card: CardDef) -> Panel:
     return Panel(body, title=safe(f"{card.name} ({card.id})"), title_align="left", expand=False)
 
 
-def object_panel(game: Shown, obj: GameObject) -> Panel:
+def object_panel(seen: Observation, obj: GameObject) -> Panel:
     """A card where it is now: its current Power, Controller, Ward and Token."""
+    need(seen)
     panel = card_panel(obj.card)
-    extra = Text(f"\nOn {obj.space}: Power {power(game.state, obj)} now, {element(game.state, obj)}, controlled by ")
-    extra.append_text(player_label(game, obj.controller or obj.owner))
-    extra.append(f", owned by P{obj.owner}; Ward {'yes' if has_ward(game.state, obj) else 'no'}; "
+    extra = Text(f"\nOn {obj.space}: Power {power(seen.state, obj)} now, {element(seen.state, obj)}, controlled by ")
+    extra.append_text(player_label(seen, obj.controller or obj.owner))
+    extra.append(f", owned by P{obj.owner}; Ward {'yes' if has_ward(seen.state, obj) else 'no'}; "
                  f"Token worth {token_value(obj)}")
     return Panel(Group(panel.renderable, extra), title=panel.title, title_align="left", expand=False)
 
 
-def end_screen(game: Shown, log_path: str | None, width: int = 80) -> list[Text]:
+def end_screen(seen: Observation, log_path: str | None, width: int = 80) -> list[Text]:
     """The final Arena, each player's Marking Tokens and their worth, then the winner last."""
-    result = game.state.result
+    result = need(seen).state.result
     assert result is not None
-    zones = game.state.zones
-    lines = arena_lines(game, 1, width)
+    zones = seen.state.zones
+    lines = arena_lines(seen, 1, width)
     lines.append(Text(f"Game over — {narrate.END_WORDS[result.reason]}.", style="bold"))
     for p in (1, 2):
         tokens = [f"{o.space} {token_value(o)}" for o in zones.arena_objects() if o.controller == p]
-        line = Text.assemble(player_label(game, p), f" {result.scores[p]}: " + (" + ".join(tokens) or "no Tokens"))
+        line = Text.assemble(player_label(seen, p), f" {result.scores[p]}: " + (" + ".join(tokens) or "no Tokens"))
         lines.extend(wrap(line, width))
     if result.tiebreak:
         lines.append(Text("Tied: the holder of the First Player Token wins (BASELINE 7.4)."))
     if log_path:
         lines.extend(wrap(safe(f"Game saved to {log_path}", 2 * LIMIT, "dim"), width))
-    lines.append(Text.assemble(("Winner: ", "bold"), player_label(game, result.winner)))
+    lines.append(Text.assemble(("Winner: ", "bold"), player_label(seen, result.winner)))
     return lines
 
 
-def _card_by_id(game: Shown, card_id: str) -> CardDef:
-    return next(p.card for p in game.setup.position.cards() if p.card.id == card_id)
+def _card_by_id(seen: Observation, card_id: str) -> CardDef:
+    return next(p.card for p in seen.setup.position.cards() if p.card.id == card_id)
 
 
-def _attempt_arrow(game: Shown, decision: Decision, direction: str, key: str, seat: int) -> str:
+def _attempt_arrow(seen: Observation, decision: Decision, direction: str, key: str, seat: int) -> str:
     """The arrow of the Sight an Attempt follows, as drawn for ``seat`` (its word is its Owner's)."""
-    for obj in game.state.zones.arena_objects():
+    for obj in seen.state.zones.arena_objects():
         if obj.controller == decision.player and direction in obj.card.sights and obj.space is not None \
                 and sight_target(obj.space, direction, obj.owner) == key:
             return ARROW[screen_direction(direction, 1 if obj.owner == seat else 2)]
     return "→"
 
 
-def decision_view(game: Shown, decision: Decision, seat: int | None = None, accepted: bool = True) -> Text:
+def decision_view(seen: Observation, decision: Decision, seat: int | None = None, accepted: bool = True) -> Text:
     """Who decides, what, and the numbered options with the state they depend on; arrows are
     drawn for ``seat`` (the decider's by default). ``accepted``: end with what an answer
     looks like (the full screen says it under the prompt instead)."""
     seat = seat or decision.player
-    zones = game.state.zones
+    zones = need(seen).state.zones
     text = Text()
-    text.append_text(player_label(game, decision.player))
+    text.append_text(player_label(seen, decision.player))
     text.append(clean(f" decides: {decision.prompt}", 2 * LIMIT) + "\n", style="bold")
     kind = decision.kind
     if kind is Kind.ORDER_ATTEMPTS:
         for i, a in enumerate(decision.options, 1):  # a line each at 80 columns: the log says the rule
-            arrow = _attempt_arrow(game, decision, a.direction, a.key, seat)
+            arrow = _attempt_arrow(seen, decision, a.direction, a.key, seat)
             text.append(clean(f" {i}. {a.direction} {arrow} {a.defender_name} on {a.key} "
                               f"(Power {a.attacker_power} vs {a.defender_power}, {a.attacker_element} vs "
                               f"{a.defender_element}): now {narrate.SHORT_VERDICT[a.reason]}", 2 * LIMIT) + "\n")
@@ -227,24 +231,24 @@ def decision_view(game: Shown, decision: Decision, seat: int | None = None, acce
             text.append(clean(f"   order {' / '.join(orders)}: {does}", 2 * LIMIT) + "\n", style="dim")
     elif kind is Kind.ORDER_TRIGGERS:
         for i, t in enumerate(decision.options, 1):
-            card = _card_by_id(game, t.card)
+            card = _card_by_id(seen, t.card)
             text.append(clean(f" {i}. {t.name}: {ability_text(card.abilities[t.ability])}", 2 * LIMIT) + "\n")
     elif kind is Kind.TARGETS:
         view = decision.trigger
         if view is not None:
-            text.append(clean(f" {ability_text(_card_by_id(game, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
+            text.append(clean(f" {ability_text(_card_by_id(seen, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
         for i, space in enumerate(decision.options, 1):
             obj = zones.objects[zones.arena[space]]
-            text.append(clean(f" {i}. {space} {obj.card.name} (Power {power(game.state, obj)}, {element(game.state, obj)}, "
+            text.append(clean(f" {i}. {space} {obj.card.name} (Power {power(seen.state, obj)}, {element(seen.state, obj)}, "
                               f"{obj.card.stars}★, P{obj.controller})") + "\n")
     elif kind is Kind.CARD:
         for i, key in enumerate(decision.options, 1):
             used = " (once-only used)" if SPENT in key else ""
-            text.append(f" {i}. {card_line(_card_by_id(game, card_of_key(key)))}{used}\n")
+            text.append(f" {i}. {card_line(_card_by_id(seen, card_of_key(key)))}{used}\n")
     elif kind is Kind.YES_NO:
         view = decision.trigger
         assert view is not None  # a yes/no is always an ability's "may"
-        text.append(clean(f" {ability_text(_card_by_id(game, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
+        text.append(clean(f" {ability_text(_card_by_id(seen, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
         if view.targets:
             named = [f"{zones.objects[zones.arena[s]].card.name} on {s}" for s in view.targets if s in zones.arena]
             text.append(clean(f" Targets: {', '.join(named)}", 2 * LIMIT) + "\n")

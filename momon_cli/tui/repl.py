@@ -3,8 +3,13 @@
 The REPL is one answerer of the engine's decisions; a script is another input to the same
 REPL. At the keyboard every decision gets one full screen (frame.py): the Arena from the
 deciding player's seat, what the decision is about and the latest lines of the game, with
-the prompt under them. A Hand is shown only after a hand-off screen, on the alternate
-screen, so it never reaches the scrollback. A script gets the same game as plain lines.
+the prompt under them. Everything a screen shows is drawn from one seat's observation
+(engine.observation): the deciding player's, or a spectator's on a hand-off screen.
+
+Two people at one keyboard: before any decision of the player who is not at the keyboard
+comes a hand-off screen that shows nothing private and takes only Enter (or ``undo``, by the
+player who just answered, or ``quit``). Everything is on the alternate screen, so no Hand
+reaches the scrollback. A script gets the same game as plain lines.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from rich.text import Text
 
 from .. import exits
 from ..bots.players import seat_answer
-from ..engine import Decision, Game, IllegalAnswer, Kind
+from ..engine import SPECTATOR, Decision, Game, IllegalAnswer, Kind, Observation
 from ..engine import events as ev
 from ..limits import NAME_LIMIT
 from ..record import Recorder, Seat, undo
@@ -30,12 +35,9 @@ from . import render
 from .arena_view import PLAYER_STYLE
 from .completion import PositionCompleter
 from .frame import View, compose, lines_of
-from .queue_watch import QueueWatch
 from .screen import Screen
 
 COMMANDS = ("help", "inspect", "log", "queue", "rules", "elements", "view", "undo", "concede", "save", "quit")
-#: Decisions whose screen shows something the other player must not see (the Hand).
-PRIVATE = (Kind.SUMMON,)
 #: Events that show a player something hidden: an answer before them cannot be taken back.
 REVEALING = (ev.FaceDownPicked, ev.VoidRandomized)
 
@@ -55,7 +57,8 @@ HELP = """Answer the prompt, or type a command:
   view seat|p1|p2       draw the Arena from the deciding player's seat, or
                         always from one
   undo                  take back your last answer (before the other player
-                        has seen more)
+                        has seen its result); against a bot, your last answer
+                        and the bot's reply
   concede [name]        give up: the other player wins (either may concede)
   save                  where this game is saved (every answer is saved)
   quit                  save and leave; resume with 'momon play --resume last'
@@ -112,6 +115,9 @@ class HotSeat:
         self.bots = bots or {}
         if self.bots:  # the one person plays the other seat and sees their own Hand
             self.viewer = 3 - next(iter(self.bots)) if len(self.bots) == 1 else None
+        #: Two people share the keyboard and each Hand is hidden from the other: every
+        #: decision of the one not at the keyboard waits behind a hand-off screen.
+        self.hiding = self.reader.interactive and not open_hands and not self.bots
         self.view = View()
         self._take(game)
 
@@ -121,27 +127,32 @@ class HotSeat:
         self.game = game
         self.narrator = Narrator(game.setup.names)
         self.log: list[tuple[str, str | None]] = []  # (full line, terse line) per narrated event
-        self.watch = QueueWatch(game)
-        self._since_handoff = len(game.events)
+        self.told = 0  # the events of the story narrated so far
+        self.seen = game.observe(SPECTATOR)  # what the screen draws from: one seat's observation
+        self._catch_up(quiet=True)
+        self._since_handoff = self.told
         # where each player's news starts: the events at their last Summon (None: none yet here)
         self._since_turn: dict[int, int | None] = {1: None, 2: None}
-        self._since_start = len(game.events)
-        self.undoable: list[int] = []  # answers this player may still take back, by answer number
-        for event in game.events:
-            self._tell(event)
-        game.listen(self._on_event)
-        game.listen(self.watch)
+        self._since_start = self.told
+        self.undoable: list[int] = []  # answers the player at the keyboard may take back, by number
 
-    def _tell(self, event: ev.Event) -> str | None:
-        line = self.narrator.line(event)
-        if line is not None:
+    def _observe(self, seat: int) -> Observation:
+        """The observation the screen draws from, for ``seat``; the story's new lines are
+        narrated (and printed, for a script)."""
+        self.seen = self.game.observe(seat)
+        self._catch_up()
+        return self.seen
+
+    def _catch_up(self, quiet: bool = False) -> None:
+        story = self.seen.story
+        for event in story[self.told:]:
+            line = self.narrator.line(event)
+            if line is None:
+                continue
             self.log.append((line, terse(event, line)))
-        return line
-
-    def _on_event(self, event: ev.Event) -> None:
-        line = self._tell(event)
-        if line is not None and not self.reader.interactive:
-            self.console.print(Text(line if self.full_log else self.log[-1][1] or line))
+            if not quiet and not self.reader.interactive:
+                self.console.print(Text(line if self.full_log else self.log[-1][1] or line))
+        self.told = len(story)
 
     def _lines(self) -> list[str]:
         return [full if self.full_log or short is None else short for full, short in self.log
@@ -171,15 +182,22 @@ class HotSeat:
 
     def _frame(self, width: int, height: int, below: int) -> list[Text]:
         self.view.log = self._lines()
-        return compose(self.game, self.view, width, height, below)
+        return compose(self.seen, self.view, width, height, below)
 
     def _seat(self, player: int) -> int:
         return self.fixed_seat or player
 
-    def _handoff(self, player: int) -> None:
-        """A screen without private information: what happened since, then change hands."""
-        name = clean(self.game.setup.names[player - 1], NAME_LIMIT)
-        told = summary(self.game.events[self._since_handoff:], self.game.setup.names)
+    def _name(self, player: int) -> str:
+        return clean(self.game.setup.names[player - 1], NAME_LIMIT)
+
+    def _handoff(self, player: int) -> int | str | None:
+        """A screen without private information (a spectator's observation): what happened
+        since ``player`` last had the board, then change hands. Only Enter passes it; the
+        player who just answered may still ``undo`` (the result is theirs alone so far) or
+        ``quit``. Returns None once passed, "undone", or an exit code."""
+        name = self._name(player)
+        self._observe(SPECTATOR)
+        told = summary(self.seen.story[self._since_handoff:], self.game.setup.names)
         banner = [Text(f"Pass to {name} — press Enter", style=PLAYER_STYLE[player] + " reverse")]
         if told:
             banner += render.wrap(Text(told, style="bold"), self.reader.size()[0] if isinstance(self.reader, Screen)
@@ -187,10 +205,23 @@ class HotSeat:
         self.view = View(seat=self._seat(player), banner=banner)
         if isinstance(self.reader, Screen):
             self.reader.hint = ""
-        self.reader.read("⏎ ")  # no completer, an empty history: nothing of either Hand
-        self._since_handoff = len(self.game.events)
+        while True:
+            line = self.reader.read("⏎ ")  # no completer, an empty history: nothing of either Hand
+            word = line.strip().lower()
+            if not word:
+                break
+            if word == "undo" and self.undoable:
+                return self._undo()
+            if word == "quit":
+                return self._leave()
+            undo_too = " 'undo' takes back your last answer." if self.undoable else ""
+            self._note(f"This screen is for {name}: press Enter ({word[:20]!r} does nothing here).{undo_too}")
+        if isinstance(self.reader, Screen):
+            self.reader.message = Text()
+        self._since_handoff = self.told
         self.viewer = player
-        self.undoable.clear()
+        self.undoable.clear()  # the other player sees its result now
+        return None
 
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> int:
@@ -222,32 +253,34 @@ class HotSeat:
                 except EOFError:  # the input closed while the bot thought
                     return self._leave()
                 continue
-            private = (self.reader.interactive and decision.kind in PRIVATE and not self.open_hands
-                       and not self.bots)  # with one person at the keyboard there is no one to hide from
             try:
-                if private and decision.player != self.viewer:
-                    self._handoff(decision.player)
-                code = self._ask(decision)
+                code: int | str | None = None
+                if self.hiding and decision.player != self.viewer:
+                    code = self._handoff(decision.player)
+                if code is None:
+                    code = self._ask(decision)
             except EOFError:
                 code = self._leave()
-            if code is not None:
+            if isinstance(code, int):
                 return code
         self.recorder.close()
-        for line in render.end_screen(self.game, str(self.recorder.path), self.console.width):
+        self._observe(SPECTATOR)
+        for line in render.end_screen(self.seen, str(self.recorder.path), self.console.width):
             self.console.print(line, overflow="crop", no_wrap=True)
         return exits.DONE
 
-    def _ask(self, decision: Decision) -> int | None:
+    def _ask(self, decision: Decision) -> int | str | None:
         """Read lines until one answers the decision (None) or ends the session (an exit code)."""
-        name = clean(self.game.setup.names[decision.player - 1], NAME_LIMIT)
+        name = self._name(decision.player)
+        seen = self._observe(decision.player)
         shows_hand = decision.kind is Kind.SUMMON and (decision.player == self.viewer or self.open_hands)
         self.view = View(seat=self._seat(decision.player), decision=decision,
                          hand=decision.player if shows_hand else None, news=self._news(decision))
         if not self.reader.interactive:
-            self.console.print(render.decision_view(self.game, decision))
-        completer = PositionCompleter(self.game, decision, COMMANDS)
+            self.console.print(render.decision_view(seen, decision))
+        completer = PositionCompleter(seen, decision, COMMANDS)
         while True:
-            self.view.queue = render.queue_lines(self.game, self.watch.resolving())
+            self.view.queue = render.queue_lines(seen)
             if isinstance(self.reader, Screen):
                 self.reader.hint = functools.partial(self._hint, decision)
             line = self.reader.read(f"{name} › ", completer, self.histories[decision.player])
@@ -264,27 +297,33 @@ class HotSeat:
             word, _, rest = line.strip().partition(" ")
             if word.lower() in COMMANDS:
                 said = self._command(word.lower(), rest.strip(), decision)
-                if said == "answered":
-                    return None
-                if isinstance(said, int):
+                if said is not None:
                     return said
                 continue
             try:
-                answer = parse(self.game, decision, line)
-                number, seen = len(self.game.answers), len(self.game.events)
+                answer = parse(seen, decision, line)
+                number, seen_events = len(self.game.answers), len(self.game.events)
                 self.recorder.answer(answer)
             except (BadAnswer, IllegalAnswer) as err:
                 code = self._refuse(str(err))
                 if code is not None:
                     return code
                 continue
-            nxt = self.game.pending
-            revealed = any(isinstance(e, REVEALING) for e in self.game.events[seen:])
-            if nxt is not None and nxt.player == decision.player and not revealed:
-                self.undoable.append(number)
-            else:
-                self.undoable.clear()
+            self._answered(number, seen_events, decision.player)
             return None
+
+    def _answered(self, number: int, before: int, player: int) -> None:
+        """Whether answer ``number`` may still be taken back: not once it has shown anyone
+        something hidden (a shuffled Void, a picked card), nor once the other player has seen
+        its result (with no hand-off between them, at once)."""
+        nxt = self.game.pending
+        revealed = any(isinstance(e, REVEALING) for e in self.game.events[before:])
+        if revealed:
+            self.undoable.clear()
+        elif self.hiding or self.bots or nxt is None or nxt.player == player:
+            self.undoable.append(number)
+        else:
+            self.undoable.clear()
 
     def _refuse(self, why: str) -> int | None:
         """A line that does not answer: say why; a script stops there (exit 2, naming the line)."""
@@ -309,26 +348,30 @@ class HotSeat:
         (they watched that turn: their Summon and its Snatches are not news)."""
         if decision.kind is not Kind.SUMMON:
             return ""
-        events = self.game.events
-        since, self._since_turn[decision.player] = self._since_turn[decision.player], len(events)
+        story = self.seen.story
+        since, self._since_turn[decision.player] = self._since_turn[decision.player], len(story)
         if since is None:
             start = self._since_start
         else:
-            start = next((i + 1 for i in range(since, len(events)) if isinstance(events[i], ev.TurnEnded)), since)
-        told = summary(events[start:], self.game.setup.names)
+            start = next((i + 1 for i in range(since, len(story)) if isinstance(story[i], ev.TurnEnded)), since)
+        told = summary(story[start:], self.game.setup.names)
         return f"Meanwhile: {told}" if told else ""
 
     def _bot_answers(self, decision: Decision) -> None:
-        """A bot's turn to decide: it answers as a person would, through the record."""
+        """A bot's turn to decide: it answers from its own seat's observation, as a person
+        would, through the record; the screen shows the person's."""
         bot = self.bots[decision.player]
+        before = len(self.game.events)
+        mine = self.game.observe(decision.player)
         if isinstance(self.reader, Screen):
-            name = clean(self.game.setup.names[decision.player - 1], NAME_LIMIT)
+            self._observe(3 - decision.player if 3 - decision.player not in self.bots else SPECTATOR)
             self.view = View(seat=self._seat(3 - decision.player), decision=None)
-            answer = self.reader.busy(f"{name} is thinking…", lambda: seat_answer(bot, self.game))
+            answer = self.reader.busy(f"{self._name(decision.player)} is thinking…", lambda: seat_answer(bot, mine))
         else:
-            answer = seat_answer(bot, self.game)
+            answer = seat_answer(bot, mine)
         self.recorder.answer(answer)
-        self.undoable.clear()
+        if any(isinstance(e, REVEALING) for e in self.game.events[before:]):
+            self.undoable.clear()
 
     def _leave(self) -> int:
         self.recorder.close()
@@ -351,7 +394,7 @@ class HotSeat:
             # 'log' alone keeps its newest lines on screen; 'log 30' asked for thirty: they page
             self.view.info_latest = not arg
         elif word == "queue":
-            queue = render.queue_lines(game, self.watch.resolving())
+            queue = render.queue_lines(self.seen)
             self._show(Text("\n".join(queue) if queue else "The Trigger Queue is empty."))
         elif word == "rules":
             # Loaded on first use: rich.markdown (markdown-it, pygments) is about a tenth of the time to the first prompt.
@@ -372,7 +415,7 @@ class HotSeat:
         elif word == "view":
             self._view(arg)
         elif word == "undo":
-            return self._undo(decision)
+            return self._undo()
         elif word == "save":
             self._show(safe(f"Saved to {self.recorder.path} (every answer is saved as you play)."))
         elif word == "quit":
@@ -408,27 +451,33 @@ class HotSeat:
         self.recorder.concede(player)
         return "answered"
 
-    def _undo(self, decision: Decision) -> str | None:
-        """Replay the game from its setup with every answer but the last (the record cut back)."""
-        if not self.undoable or self.undoable[-1] != len(self.game.answers) - 1:
-            self._error(f"Nothing to undo: {self.game.setup.names[decision.player - 1]} has no answer to take back "
-                        f"whose result the other player has not seen.")
+    def _undo(self) -> str | None:
+        """Replay the game from its setup without the answers taken back (the record cut back):
+        the last answer of the player at the keyboard, and every bot answer after it."""
+        if not self.undoable:
+            self._error("Nothing to undo: no answer of yours can be taken back now (the other player has seen its "
+                        "result, or it showed a hidden card).")
             return None
-        keep = self.undoable[:-1]
-        game, self.recorder = undo(self.recorder)
-        viewer = self.viewer
+        keep, target = self.undoable[:-1], self.undoable[-1]
+        taken = len(self.game.answers) - target
+        game, self.recorder = undo(self.recorder, taken)
+        viewer, since, turns = self.viewer, self._since_handoff, dict(self._since_turn)
         self._take(game)
         self.viewer, self.undoable = viewer, keep
-        self._note("Your last answer is taken back; answer again.")
-        return "answered"
+        # The story up to the answer taken back is the same: the next recap and news start where they did.
+        self._since_handoff = min(since, self.told)
+        self._since_turn = {p: None if at is None else min(at, self.told) for p, at in turns.items()}
+        self._note("Your last answer is taken back; answer again." if taken == 1 else
+                   f"Your last answer and the {taken - 1} after it are taken back; answer again.")
+        return "undone"
 
     def _inspect(self, arg: str, player: int) -> None:
         """A Momon on a Space, or a card the asking player can see (Arena, face-up Voids, own Hand)."""
-        game = self.game
-        zones = game.state.zones
+        seen = self.seen
+        zones = seen.state.zones
         space = arg.upper()
         if space in zones.arena:
-            self._show(render.object_panel(game, zones.objects[zones.arena[space]]))
+            self._show(render.object_panel(seen, zones.objects[zones.arena[space]]))
             return
         visible = [zones.objects[o] for o in zones.arena.values()]
         visible += [zones.objects[o] for p in (1, 2) for o in zones.voids[p] if zones.objects[o].face_up]

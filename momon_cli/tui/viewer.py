@@ -1,7 +1,8 @@
 """``momon replay``: step through a saved game, one event at a time, in either direction.
 
-The record is replayed once, keeping a copy of the state after every event, so a step is a
-look-up (constant time) and what is shown is exactly what the engine had at that moment.
+The record is replayed once, keeping a spectator's observation after every event (the
+public game: a replay shows no Hand), so a step is a look-up (constant time) and what is
+shown is exactly what the table showed at that moment.
 The viewer is one full screen redrawn in place.
 """
 
@@ -16,12 +17,11 @@ from prompt_toolkit.output import Output
 from rich.console import Console
 from rich.text import Text
 
-from ..engine import Game
+from ..engine import SPECTATOR, Game, Observation
 from ..record import Record
 from ..record.replay import rebuild
 from ..text.narration import Narrator
 from .frame import View, compose, pack, to_ansi
-from .shown import Snapshot
 
 KEYS = {"n": "next", " ": "next", "right": "next", "enter": "next", "p": "previous", "left": "previous",
         "t": "next_turn", "T": "previous_turn", "e": "end", "b": "start", "v": "turn_view", "q": "quit",
@@ -39,20 +39,20 @@ class Timeline:
 
     def __init__(self, record: Record) -> None:
         self.record = record
-        self.snapshots: list[Snapshot] = []
+        self.snapshots: list[Observation] = []
         game = rebuild(record, made=lambda g: g.listen(lambda _e: self._keep(g)))
         self.setup = game.setup
         narrator = Narrator(tuple(record.header["names"]))
-        self.lines = [narrator.line(e) or "" for e in game.events]
+        story = self.snapshots[-1].story if self.snapshots else ()
+        self.lines = [narrator.line(e) or "" for e in story]
         self.turns = [i for i, e in enumerate(game.events) if e.kind == "turn_started"]
         self.last = len(game.events)
 
     def _keep(self, game: Game) -> None:
-        """After each event: a copy of the state (the setup is shared, it never changes)."""
-        state = game.state
-        self.snapshots.append(Snapshot(state.clone(), state.setup))
+        """After each event: what a spectator saw then (a replay shows the public game)."""
+        self.snapshots.append(game.observe(SPECTATOR))
 
-    def at(self, step: int) -> Snapshot:
+    def at(self, step: int) -> Observation:
         return self.snapshots[step - 1]
 
     def step_of_turn(self, turn: int) -> int:
