@@ -50,6 +50,7 @@ class Terminal:
     def __init__(self, args: list[str], columns: int = 80, rows: int = 24) -> None:
         self.screen = AltScreen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()  # every byte the program wrote, for escape sequences pyte does not keep
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
         env["TERM"] = "xterm-256color"
         self.child = pexpect.spawn(sys.executable, ["-m", "momon_cli", *args], dimensions=(rows, columns), env=env,
@@ -61,6 +62,7 @@ class Terminal:
                 data = self.child.read_nonblocking(65536, timeout=wait)
             except (pexpect.TIMEOUT, pexpect.EOF):
                 return
+            self.raw += data
             self.stream.feed(data)
 
     @property

@@ -20,6 +20,7 @@ from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
 from momon_cli.engine import SPECTATOR, Game, Placed, Position, Setup
 from momon_cli.engine.information import hidden_objects, redact, seat_setup
 from momon_cli.engine.observation import decision_dict, state_dict
+from momon_cli.tui.render import decision_view
 
 POOL = load_pool([Path(__file__).parent / "positions" / "cards.toml"])
 DECKS = [load_deck(n, POOL).cards for n in builtin_deck_names()]
@@ -131,6 +132,8 @@ def test_r_mc_30_observations_are_the_same_in_every_world_consistent_with_them()
                             assert name not in text, (number, seat, name)
                     checked += 1
                 told[seat] = len(observation.story)
+                if observation.decision is not None:  # the decider's screen draws from it alone
+                    decision_view(observation, observation.decision)
                 assert observation.story[0].seed is None
             game.answer(bot.pick(game.pending))
     assert decisions > 20 * GAMES and checked > decisions  # every decision, most with something hidden

@@ -173,7 +173,8 @@ def test_a_long_error_wraps_under_the_arena_instead_of_losing_its_end(tmp_path):
         words = term.words
         assert "B2 is not empty. Accepted: summon <card> <space>, e.g. 'summon 1 B2' or '1 B2'." in words, term.text
         assert term.lines[-1].startswith("Ann ›")
-        assert term.lines[-2].rstrip().endswith("· Tab · help"), term.text  # what an answer looks like stays in view
+        # the message takes the hint's line (it says what is accepted itself), so the Hand keeps its room
+        assert term.lines[-2].rstrip().endswith("or '1 B2'.") and "· Tab · help" not in term.text, term.text
         term.type("1 A1", then="Ann ›")
     finally:
         term.close()
@@ -213,5 +214,71 @@ def test_command_output_is_laid_out_to_the_terminals_width(tmp_path):
         assert rows and len(rows[0]) > 80, term.text
         term.type("", then="Ann ›")
         term.type("1 A1", then="Ann ›")
+    finally:
+        term.close()
+
+
+def test_two_whole_hot_seat_turns_never_leave_the_alternate_screen_until_the_end(tmp_path):
+    """The game's screen is entered once and kept between answers: the shell never shows
+    through (no ESC[?1049l) until the session leaves, which restores the terminal once."""
+    lines = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    term = Terminal(["play", "--p1", "Ann", "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism", "--seed", "7",
+                     "--first", "1", "--log", str(tmp_path / "g.jsonl")])
+    try:
+        term.wait_for("⏎")
+        turns = 0
+        for line in lines:
+            if "Pass to" in term.text:
+                term.answer("")
+                turns += 1
+                if turns > 2:
+                    break
+            term.answer(line)
+        assert turns > 2
+        assert term.raw.count(b"\x1b[?1049h") == 1 and b"\x1b[?1049l" not in term.raw
+        term.type("quit", then="Resume it with")
+        assert term.raw.count(b"\x1b[?1049l") == 1
+    finally:
+        term.close()
+
+
+def test_a_line_typed_while_the_bot_thinks_waits_in_the_next_prompt_unanswered(tmp_path):
+    import json
+
+    log = tmp_path / "bot.jsonl"
+    term = Terminal(["play", "--p1", "Ann", "--p2", "bot:search", "--seed", "3", "--log", str(log)])
+    try:
+        term.wait_for("Ann ›", 30)
+        term.child.send("1 B2\r")
+        until(term, "is thinking")
+        term.child.send("2 C3\r")
+        until(term, "kept for your prompt")  # seen while the bot still thinks
+        term.wait_for("Meanwhile:", 60)
+        assert any(line.startswith("Ann › 2 C3") for line in term.lines), term.text
+        answers = [json.loads(x) for x in log.read_text().splitlines() if '"answer"' in x]
+        assert len(answers) == 2  # Ann's Summon and the bot's: the line typed meanwhile answered nothing
+    finally:
+        term.close()
+
+
+def test_at_80x24_a_mistyped_answer_with_the_news_on_screen_leaves_every_hand_card_in_view(tmp_path):
+    from momon_cli.data.cards import load_deck, load_pool
+
+    first = next(line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#"))
+    term = Terminal(["play", "--p1", "Ann", "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism", "--seed", "7",
+                     "--first", "1", "--log", str(tmp_path / "g.jsonl")])
+    try:
+        term.wait_for("⏎")
+        term.answer("")
+        term.answer(first)
+        term.wait_for("Pass to Bea")
+        term.answer("")
+        term.wait_for("Meanwhile:")
+        term.type("summon Nobody Z9", then="is not a Space")
+        message = [line for line in term.lines if "is not a Space" in line or "Accepted" in line]
+        assert len(message) >= 1 and "Meanwhile:" in term.text
+        for card in load_deck("prism", load_pool()).cards:  # Bea's ten cards, all on screen
+            assert card.name[:8] in term.text, f"{card.name} is cut off:\n{term.text}"
+        assert "more lines" not in term.text
     finally:
         term.close()

@@ -166,3 +166,15 @@ def test_pty_hand_offs_at_80x24_ask_bea_only_after_passing_and_keep_hands_out_of
         term.type("quit", then="Resume it with")
     finally:
         term.close()
+
+
+def test_a_decision_about_a_snatched_momon_that_came_from_the_other_hand_is_drawn(tmp_path):
+    """Bea's trigger on a Momon she Snatched from Ann: its card is read from what Bea sees
+    (the Arena, last known information), not from Ann's Hand in the setup, hidden to Bea."""
+    lines = ["summon MCL-022 A4", "summon MCL-040 B2", "summon MCL-019 A2", "summon MCL-038 B3", "A2",
+             "summon MCL-018 A1", "summon MCL-032 C2", "summon MCL-020 C3", "summon MCL-015 B4"]
+    result = runner.invoke(app, ["play", "--p1", "Ann", "--p2", "Bea", "--deck1", "control-swaps", "--deck2",
+                                 "dawn-dusk", "--seed", "0", "--log", str(tmp_path / "g.jsonl"), "--script", "-"],
+                           input="\n".join(lines) + "\n")
+    assert result.exit_code == 3 and "Traceback" not in result.output, result.output
+    assert "decides: Order your triggered abilities" in result.output or "decides" in result.output

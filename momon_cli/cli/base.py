@@ -192,11 +192,12 @@ def _load(cards: list[Path]) -> "tuple[ElementMatrix, dict[str, CardDef]]":
         matrix = load_matrix()
         return matrix, load_pool(tuple(cards), matrix)
 
-def default_log_path(seed: int) -> Path:
-    """Where a game is recorded when --log is not given: the user's data folder."""
+def default_log_path() -> Path:
+    """Where a game is recorded when --log is not given: the user's data folder. The name is
+    the time alone: the path is on screen, and the seed is no player's to know (R-mc 30)."""
     from datetime import datetime
 
     from platformdirs import user_data_path
 
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return user_data_path("momon-cli") / "games" / f"{stamp}-seed{seed}.jsonl"
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")[:-3]
+    return user_data_path("momon-cli") / "games" / f"{stamp}.jsonl"

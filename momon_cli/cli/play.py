@@ -118,7 +118,7 @@ def play(
             if p2:
                 typer.echo("The two players need different names.")
             p2 = typer.prompt("Player 2's name", default="Player 2" if p1 != "Player 2" else "Player 1")
-    path = log or default_log_path(seed)
+    path = log or default_log_path()
     request = GameRequest((p1 or "Player 1", p2 or "Player 2"), seed, path, (deck1, deck2), position, first,
                           profile_named(rules), bot_time, force, full)
     try:
@@ -136,7 +136,8 @@ def play(
 def _hot_seat(game: "Game", console: "Console", recorder: "Recorder", lines: "Iterable[bytes] | None",
               options: "dict[str, Any]") -> None:
     """Run the REPL (scripted when ``lines`` are given) and exit with its code."""
-    from ..tui.repl import HotSeat, ScriptReader
+    from ..tui.repl import HotSeat
+    from ..tui.script import ScriptReader
 
     _working()
     reader = ScriptReader(lines, console) if lines is not None else None

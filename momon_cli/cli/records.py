@@ -27,7 +27,7 @@ def _saved(ref: str) -> Path:
     from ..record.saved import resolve
 
     try:
-        return resolve(ref, default_log_path(0).parent)
+        return resolve(ref, default_log_path().parent)
     except LookupError as err:
         _fail(str(err))
     raise AssertionError  # _fail exits
@@ -254,7 +254,7 @@ def games(folder: Path | None = typer.Option(None, help="Where to look (default:
 
     _working()
     width = max(40, shutil.get_terminal_size().columns) - 5  # each game's line is indented by 5
-    folder = folder or default_log_path(0).parent
+    folder = folder or default_log_path().parent
     shown = 0
     found, skipped = scan(folder)
     for why in skipped:

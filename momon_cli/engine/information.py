@@ -15,10 +15,14 @@ game's own structure with the secrets removed):
 - the copy's generator draws nothing (a draw stops the copy with an error), the setup's
   seed is 0 and the setup's position shows the hidden cards as :data:`HIDDEN` too;
 - a zone change is linked to its result only for Momons that left the Arena (what the
-  rules follow, TH 17.7): which Hand card became which Momon would tell its deck position.
+  rules follow, TH 17.7). Object and card numbers are kept (the rules need them); a card's
+  number is its place in its deck list as given, which the seat does not otherwise see.
 """
 
 from __future__ import annotations
+
+import copy
+from dataclasses import replace
 
 from .cards import CardDef
 from .position import Placed, Position
@@ -80,6 +84,9 @@ def redact(state: GameState, seat: int, setup: Setup | None = None) -> GameState
         numbers.add(objects[oid].card_no)
     if numbers and mine.once_used:
         mine.once_used = {(n, i) for n, i in mine.once_used if n not in numbers}
+    if hidden and mine.delayed:  # a position's face-down card may wait to return: not by its name
+        mine.delayed = [replace(d, name=HIDDEN.name) if d.oid in hidden else d for d in mine.delayed]
+    mine.resolving = [copy.copy(t) for t in mine.resolving]  # the game's own go on changing
     for p in (1, 2):
         void = zones.voids[p]
         places = [i for i, o in enumerate(void) if not objects[o].face_up]

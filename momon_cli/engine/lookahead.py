@@ -32,7 +32,7 @@ def determinize(observation: Observation, rng: random.Random, imaginable: Sequen
     """One game consistent with ``observation``, drawn with ``rng`` (see the module docstring).
     ``imaginable``: what a hidden card may be (by default every card the seat can see)."""
     state = observation.state
-    if any(f.waiting or f.queue for f in state.frames):
+    if state.resolving or any(f.waiting or f.queue for f in state.frames):
         raise ValueError("a game is made from an observation between Queue resolutions (at a Summon decision)")
     mine = state.clone()
     mine.rng = random.Random(rng.getrandbits(64))

@@ -110,10 +110,17 @@ def _decision_lines(seen: Observation, view: View, width: int, room: int) -> lis
     return lines
 
 
+def _least_hand(seen: Observation, view: View) -> int:
+    """The fewest lines the Hand shown at this decision takes (its title, two cards a line)."""
+    d = view.decision
+    if d is None or view.hand is None or d.kind is not Kind.SUMMON:
+        return 0
+    return 1 + (len(seen.state.zones.hands[view.hand]) + 1) // 2
+
+
 def _news_lines(view: View, width: int) -> list[Text]:
     """What the other player did, at a Summon: up to NEWS_LINES lines, keeping the end
-    (the latest moves). It is laid out before the decision, so a long Hand shrinks to make
-    room rather than push it off the screen."""
+    (the latest moves); fewer when the Hand needs the room (compose)."""
     news = render.wrap(Text(view.news, style="bold"), width) if view.news else []
     if len(news) > NEWS_LINES:
         news = [Text("…", style="bold").append_text(news[-NEWS_LINES])] + news[1 - NEWS_LINES:]
@@ -180,6 +187,9 @@ def compose(seen: Observation, view: View, width: int, height: int, below: int =
             body = arena + _info_lines(view, width, below)
         else:
             news = _news_lines(view, width)
+            # The Hand comes first: the news gives up its oldest lines so that every card of
+            # the Hand stays on screen, two to a line at the least.
+            news = news[len(news) - max(0, min(len(news), below - _least_hand(seen, view))):]
             decision = _decision_lines(seen, view, width, below - len(news))
             body = arena + decision + news + _log_lines(view, width, below - len(decision) - len(news))
     return [status] + body[:room]

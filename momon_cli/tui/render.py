@@ -199,7 +199,11 @@ def end_screen(seen: Observation, log_path: str | None, width: int = 80) -> list
 
 
 def _card_by_id(seen: Observation, card_id: str) -> CardDef:
-    return next(p.card for p in seen.setup.position.cards() if p.card.id == card_id)
+    """A card this seat can see, by id: on the Arena, face-up in a Void, in its own Hand, or
+    one that has left the Arena (a trigger's Source may have gone)."""
+    zones = seen.state.zones
+    cards = [o.card for o in zones.objects.values()] + [k.card for k in zones.last_known.values()]
+    return next(c for c in cards if c.id == card_id)
 
 
 def _attempt_arrow(seen: Observation, decision: Decision, direction: str, key: str, seat: int) -> str:

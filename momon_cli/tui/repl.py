@@ -15,10 +15,8 @@ reaches the scrollback. A script gets the same game as plain lines.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
 
-from prompt_toolkit.completion import Completer
-from prompt_toolkit.history import History, InMemoryHistory
+from prompt_toolkit.history import InMemoryHistory
 from rich.console import Console, RenderableType
 from rich.text import Text
 
@@ -36,12 +34,11 @@ from .arena_view import PLAYER_STYLE
 from .completion import PositionCompleter
 from .frame import View, compose, lines_of
 from .screen import Screen
+from .script import LINE_LIMIT, ScriptReader
 
 COMMANDS = ("help", "inspect", "log", "queue", "rules", "elements", "view", "undo", "concede", "save", "quit")
 #: Events that show a player something hidden: an answer before them cannot be taken back.
 REVEALING = (ev.FaceDownPicked, ev.VoidRandomized)
-
-LINE_LIMIT = 4096  # characters in one typed or scripted line
 
 HELP = """Answer the prompt, or type a command:
   help                  this text
@@ -72,30 +69,6 @@ Arena is drawn from."""
 def help_text(kind: Kind) -> str:
     """``help`` at a prompt of this kind: the commands, then what the prompt accepts."""
     return HELP + f"\nThis prompt accepts:\n  {ACCEPTED[kind]}"
-
-
-class ScriptReader:
-    """Lines a person would type, from a file or stdin: no pauses, each prompt and answer echoed.
-
-    Lines arrive as bytes: one that is not UTF-8 reads with U+FFFD in it, so it is refused as
-    an answer (naming its line) rather than ending the program.
-    """
-
-    interactive = False
-
-    def __init__(self, lines: Iterable[bytes], console: Console) -> None:
-        self._lines: Iterator[tuple[int, bytes]] = iter(enumerate(lines, 1))
-        self.console = console
-        self.line_number = 0
-
-    def read(self, prompt: str, completer: Completer | None = None, history: History | None = None) -> str:
-        for number, raw in self._lines:
-            line = raw.decode("utf-8", "replace").rstrip("\r\n")
-            if line.strip() and not line.lstrip().startswith("#"):
-                self.line_number = number
-                self.console.print(safe(prompt + line, LINE_LIMIT))
-                return line
-        raise EOFError
 
 
 class HotSeat:
@@ -169,8 +142,14 @@ class HotSeat:
     def _error(self, message: str) -> None:
         self._note(message, "red")
 
+    def _back_to_the_terminal(self) -> None:
+        """Leave the game's screen (kept from prompt to prompt) before printing on the terminal's own."""
+        if isinstance(self.reader, Screen):
+            self.reader.leave()
+
     def _last_words(self, message: str) -> None:
         """A line printed as the session ends: on the terminal itself, as no screen follows."""
+        self._back_to_the_terminal()
         self.console.print(safe(message, LINE_LIMIT, "red"), soft_wrap=True)  # a path or command copies whole
 
     def _note(self, message: str, style: str = "bold") -> None:
@@ -243,6 +222,8 @@ class HotSeat:
             self._last_words(f"cannot write the game record {self.recorder.path}: {err.strerror}; the game is saved "
                              f"up to its last whole answer")
             return exits.FAILED
+        finally:  # whatever stops the session (a rules error too), the terminal gets its own screen back
+            self._back_to_the_terminal()
 
     def _loop(self) -> int:
         while self.game.pending is not None:
@@ -265,6 +246,7 @@ class HotSeat:
                 return code
         self.recorder.close()
         self._observe(SPECTATOR)
+        self._back_to_the_terminal()
         for line in render.end_screen(self.seen, str(self.recorder.path), self.console.width):
             self.console.print(line, overflow="crop", no_wrap=True)
         return exits.DONE
@@ -375,6 +357,7 @@ class HotSeat:
 
     def _leave(self) -> int:
         self.recorder.close()
+        self._back_to_the_terminal()
         self.console.print(safe(f"Game saved to {self.recorder.path}"), soft_wrap=True)
         self.console.print(safe(f"Resume it with: momon play --resume {self.recorder.path}"), soft_wrap=True)
         return exits.DONE if self.reader.interactive else exits.SCRIPT_ENDED

@@ -1,9 +1,13 @@
 """The full-screen prompt: the game's frame above, a message line (wrapping to three lines
 when it must) and the input line below.
 
-A prompt_toolkit Application on the alternate screen, so nothing it shows — a Hand above
-all — reaches the terminal's scrollback, and nothing is left on screen after it closes.
-The frame is composed again at every redraw, so a resized window is filled at its new size.
+Each prompt is a prompt_toolkit Application on the alternate screen, so nothing it shows
+— a Hand above all — reaches the terminal's scrollback. The alternate screen is entered
+once, at the first prompt, and kept from one prompt to the next (each draws over the last),
+so the shell never shows through between two answers; ``leave`` returns to the terminal's
+own screen, with nothing of the game left on it. The frame is composed again at every
+redraw, so a resized window is filled at its new size. Keys typed while a bot thinks are
+kept for the next prompt's line (an Enter among them is dropped: nothing typed then answers).
 At a prompt Ctrl-C clears the line (never leaves) and Ctrl-D on an empty line leaves
 (EOFError); while a bot thinks, Ctrl-C (or SIGINT) stops the session (KeyboardInterrupt).
 """
@@ -50,6 +54,10 @@ class Screen:
 
     def __init__(self, pt_input: Input | None = None, pt_output: Output | None = None) -> None:
         self.input, self.output = pt_input, pt_output
+        self._kept: Output | None = None  # the output whose alternate screen is held between prompts
+        self._quit: Callable[[], None] = lambda: None  # its own way out of the alternate screen
+        self._inside = False
+        self.typed_ahead = ""  # what was typed while a bot thought: the next prompt's line starts with it
         self.frame: Callable[[int, int, int], list[Text]] = lambda width, height, below: []
         self.message = Text()  # an error or a note, shown until the next line is entered
         self.hint: str | Callable[[], str] = ""  # what the prompt accepts (asked at each drawing), when no message
@@ -65,19 +73,45 @@ class Screen:
         size = output.get_size()
         return size.columns, size.rows
 
+    def _screen_output(self) -> Output:
+        """The output every Application of this screen draws on: entering the alternate
+        screen happens once, leaving it only in ``leave``."""
+        if self._kept is None:
+            from prompt_toolkit.output import create_output
+
+            out = self.output or create_output()
+            enter, self._quit = out.enter_alternate_screen, out.quit_alternate_screen
+
+            def enter_once() -> None:
+                if self._inside:
+                    out.cursor_goto(0, 0)  # already there: the next screen is drawn over the last
+                else:
+                    enter()
+                    self._inside = True
+
+            setattr(out, "enter_alternate_screen", enter_once)  # noqa: B010 (an instance's own method)
+            setattr(out, "quit_alternate_screen", lambda: None)  # noqa: B010
+            self._kept = out
+        return self._kept
+
+    def leave(self) -> None:
+        """Back to the terminal's own screen (before anything is printed on it)."""
+        if self._kept is not None and self._inside:
+            self._quit()
+            self._kept.flush()
+            self._inside = False
+
     @staticmethod
     def _ansi(lines: list[Text]) -> ANSI:
         """Screen lines as the terminal text a window shows, at the terminal's width."""
         return ANSI(to_ansi(lines, get_app().output.get_size().columns))
 
     def _message_lines(self) -> list[Text]:
-        """The message wrapped to up to three lines, then the hint on one (what an answer looks
-        like stays in view whatever was said last); lines taken from the frame."""
-        hint = Text(self.hint() if callable(self.hint) else self.hint, style="dim")
+        """The hint (what the prompt accepts), or in its place the message wrapped to up to
+        three lines (a refusal says what is accepted itself); lines taken from the frame."""
         if not self.message.plain:
-            return [hint]
-        said = lines_of(self.message, get_app().output.get_size().columns)[:MESSAGE_LINES] or [Text()]
-        return said + ([hint] if hint.plain else [])
+            return [Text(self.hint() if callable(self.hint) else self.hint, style="dim")]
+        return lines_of(self.message, get_app().output.get_size().columns)[:MESSAGE_LINES] or [Text()]
 
     def _top(self) -> ANSI:
         size = get_app().output.get_size()
@@ -101,14 +135,21 @@ class Screen:
             if not event.app.is_done:  # the work may have finished in the same instant
                 event.app.exit(exception=KeyboardInterrupt())
 
+        @bindings.add(Keys.Any)
+        def _keep(event: KeyPressEvent) -> None:
+            self._type_ahead(event.data)
+
         def line() -> ANSI:
             frame = SPINNER[int((time.monotonic() - started) * 10) % len(SPINNER)]
-            return self._ansi([Text(f"{frame} {message}", style="bold")])
+            shown = [Text(f"{frame} {message}", style="bold")]
+            if self.typed_ahead:
+                shown[0].append(f"  (typed: {self.typed_ahead[-30:]} — kept for your prompt)", style="dim")
+            return self._ansi(shown)
 
         body = HSplit([Window(FormattedTextControl(self._top), wrap_lines=False),
                        Window(FormattedTextControl(line), height=1), Window(height=PROMPT_LINES - 1)])
         app: Application[None] = Application(Layout(body), key_bindings=bindings, full_screen=True, input=self.input,
-                                             output=self.output, erase_when_done=True, refresh_interval=0.1)
+                                             output=self._screen_output(), refresh_interval=0.1)
 
         def run() -> None:
             try:
@@ -122,13 +163,16 @@ class Screen:
         def finish() -> None:
             """The work is done. A busy worker can keep the event loop from reading keys
             while it runs, so a Ctrl-C typed meanwhile may still be unread: read it now.
-            Other keys typed while the bot thought are dropped, never taken as answers."""
+            Other keys typed while the bot thought are kept for the next prompt, never taken
+            as answers."""
             if not app.is_running or app.is_done:
                 return
             typed = app.input.read_keys() + app.input.flush_keys()
             if any(k.key == Keys.ControlC for k in typed):
                 app.exit(exception=KeyboardInterrupt())
             else:
+                for key in typed:
+                    self._type_ahead(key.data)
                 app.exit()
 
         worker = threading.Thread(target=run, daemon=True)
@@ -148,6 +192,11 @@ class Screen:
         if error is not None:
             raise error
         return value  # type: ignore[return-value]
+
+    def _type_ahead(self, data: str) -> None:
+        """Keep a printable key typed while nothing is asked (Enter and control keys are dropped)."""
+        if data.isprintable() and len(self.typed_ahead) < 200:
+            self.typed_ahead += data
 
     def read(self, prompt: str, completer: Completer | None = None, history: History | None = None) -> str:
         """One line typed at ``prompt``; every prompt has its own history unless one is given."""
@@ -171,6 +220,9 @@ class Screen:
 
         buffer = Buffer(completer=completer, history=history or InMemoryHistory(), multiline=False,
                         accept_handler=accept, complete_while_typing=False)
+        if self.typed_ahead:
+            buffer.text, self.typed_ahead = self.typed_ahead, ""
+            buffer.cursor_position = len(buffer.text)
         body = HSplit([
             Window(FormattedTextControl(self._top), wrap_lines=False),
             Window(FormattedTextControl(self._message), height=lambda: len(self._message_lines())),
@@ -178,7 +230,7 @@ class Screen:
         ])
         layout = Layout(FloatContainer(body, [Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=8))]))
         app: Application[str] = Application(layout, key_bindings=bindings, full_screen=True, input=self.input,
-                                            output=self.output, erase_when_done=True)
+                                            output=self._screen_output())
         try:
             return app.run()
         finally:
