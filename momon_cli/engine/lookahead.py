@@ -37,15 +37,14 @@ def determinize(observation: Observation, rng: random.Random, imaginable: Sequen
     mine = state.clone()
     mine.rng = random.Random(rng.getrandbits(64))
     zones = mine.zones
-    hidden = [o for o in zones.objects.values() if o.card is HIDDEN]
+    piles = [zones.hands[1], zones.hands[2], zones.voids[1], zones.voids[2]]
+    hidden = [zones.objects[o] for pile in piles for o in pile if zones.objects[o].card is HIDDEN]  # in zone order
     if hidden:
         pool = tuple(imaginable) or tuple(o.card for o in zones.objects.values() if o.card is not HIDDEN)
         if not pool:
             raise ValueError("nothing to imagine the hidden cards as")
-        for oid in [o for p in (1, 2) for o in zones.hands[p]] + [o for p in (1, 2) for o in zones.voids[p]]:
-            obj = zones.objects[oid]
-            if obj.card is HIDDEN:
-                obj.card = rng.choice(pool)
+        for obj in hidden:
+            obj.card = rng.choice(pool)
     for p in (1, 2):
         hidden_places = [o for o in zones.voids[p] if not zones.objects[o].face_up]
         shuffled = iter(rng.sample(hidden_places, len(hidden_places)))

@@ -115,7 +115,7 @@ def _least_hand(seen: Observation, view: View) -> int:
     d = view.decision
     if d is None or view.hand is None or d.kind is not Kind.SUMMON:
         return 0
-    return 1 + (len(seen.state.zones.hands[view.hand]) + 1) // 2
+    return render.least_hand_lines(len(seen.state.zones.hands[view.hand]))
 
 
 def _news_lines(view: View, width: int) -> list[Text]:

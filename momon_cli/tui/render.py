@@ -146,8 +146,13 @@ def hand_lines(seen: Observation, player: int, width: int, room: int) -> list[Te
     entries = [_hand_entry(i, c, True, spent[i - 1]) for i, c in enumerate(cards, 1)]
     for e in entries:
         e.truncate(half, pad=True)
-    rows = (len(entries) + 1) // 2
+    rows = least_hand_lines(len(entries)) - 1
     return [title] + [Text(" ").join(entries[r::rows]) for r in range(rows)]
+
+
+def least_hand_lines(cards: int) -> int:
+    """The fewest lines ``hand_lines`` draws a Hand of ``cards`` in: its title, two cards a line."""
+    return 1 + (cards + 1) // 2
 
 
 def wrap(text: Text, width: int) -> list[Text]:

@@ -299,13 +299,17 @@ class HotSeat:
         something hidden (a shuffled Void, a picked card), nor once the other player has seen
         its result (with no hand-off between them, at once)."""
         nxt = self.game.pending
-        revealed = any(isinstance(e, REVEALING) for e in self.game.events[before:])
-        if revealed:
+        if self._revealed(before):
             self.undoable.clear()
         elif self.hiding or self.bots or nxt is None or nxt.player == player:
             self.undoable.append(number)
         else:
             self.undoable.clear()
+
+    def _revealed(self, before: int) -> bool:
+        """Whether the story since event ``before`` showed anyone something hidden: answers
+        before that can no longer be taken back."""
+        return any(isinstance(e, REVEALING) for e in self.game.events[before:])
 
     def _refuse(self, why: str) -> int | None:
         """A line that does not answer: say why; a script stops there (exit 2, naming the line)."""
@@ -352,7 +356,7 @@ class HotSeat:
         else:
             answer = seat_answer(bot, mine)
         self.recorder.answer(answer)
-        if any(isinstance(e, REVEALING) for e in self.game.events[before:]):
+        if self._revealed(before):
             self.undoable.clear()
 
     def _leave(self) -> int:

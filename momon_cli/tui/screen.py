@@ -35,6 +35,7 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import Output
 from rich.text import Text
 
+from ..text.safe import clean
 from .frame import PROMPT_LINES, lines_of, to_ansi
 
 CTRL_C = "Ctrl-C clears the line; type 'quit' to save and leave, or 'concede' to give up."
@@ -143,7 +144,7 @@ class Screen:
             frame = SPINNER[int((time.monotonic() - started) * 10) % len(SPINNER)]
             shown = [Text(f"{frame} {message}", style="bold")]
             if self.typed_ahead:
-                shown[0].append(f"  (typed: {self.typed_ahead[-30:]} — kept for your prompt)", style="dim")
+                shown[0].append(clean(f"  (typed: {self.typed_ahead[-30:]} — kept for your prompt)"), style="dim")
             return self._ansi(shown)
 
         body = HSplit([Window(FormattedTextControl(self._top), wrap_lines=False),
