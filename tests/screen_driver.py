@@ -20,6 +20,7 @@ import pyte
 from momon_cli.engine import Game
 
 ALT = 1049
+TITLE = b"\x1b]2;momon"  # each prompt sets the window title: a new prompt has started
 POSITIONS = Path(__file__).parent / "positions"
 
 
@@ -95,18 +96,37 @@ class Terminal:
         self.pump(0.1)  # let the redraw finish
 
     def answer(self, line: str, timeout: float = 15) -> None:
-        """Type a line and wait for the next screen: a bare prompt again, or the end of the game."""
-        before = self.text
+        """Type a line and wait for the next screen: the next prompt drawn whole (a line read
+        starts a new prompt, whatever it did), or the end of the game."""
+        self.pump(0)
+        prompts = self.prompts
         self.child.send(line + "\r")
         end = time.monotonic() + timeout
         while True:
             self.pump()
-            shown = [x.rstrip() for x in self.lines if x.strip()]
-            settled = shown and (shown[-1].endswith(("›", "⏎")) or "Winner:" in self.text)
-            if settled and self.text != before:
+            title = self.raw.rfind(TITLE)
+            drawn = any(mark.encode() in self.raw[title:] for mark in "›⏎")  # the new prompt, not the old screen
+            if (self.prompts > prompts and drawn or not self.child.isalive()) and self._prompt() is not None:
                 return
             if time.monotonic() > end:
                 raise AssertionError(f"no new prompt after {line!r}; the screen:\n{self.text}")
+
+    @property
+    def prompts(self) -> int:
+        """How many prompts the game has started: each sets the window title (the hand-off's too)."""
+        return self.raw.count(TITLE)
+
+    def _prompt(self) -> str | None:
+        """The screen's prompt mark ("›" at a decision, "⏎" at a hand-off), "end" once the game
+        is over, None while the prompt is not drawn whole."""
+        lines = [x.rstrip() for x in self.lines]
+        if "Winner:" in self.text:
+            return "end"
+        last = max((i for i, x in enumerate(lines) if x), default=None)
+        if last is None or not lines[last].endswith(("›", "⏎")):
+            return None
+        # a decision's prompt is drawn whole with its hint (or a message) above it
+        return lines[last][-1] if lines[last][-1] == "⏎" or (last and lines[last - 1]) else None
 
     def type(self, line: str, then: str | None = None) -> None:
         self.child.send(line + "\r")

@@ -88,14 +88,15 @@ def test_status_line_takes_short_labels_rather_than_losing_the_token_holder_at_8
     assert short.endswith("1st Ann") and "Hand 1/1" in short and len(short) < len(long)
 
 
-def test_a_crowded_cell_drops_stars_and_element_letters_but_never_runs_words_together():
-    """At 80 columns a Momon with all eight Sights and two-digit Power leaves no room for
-    everything: the bottom line still reads 'P2 10* Wat' with spaces, then the arrows."""
+def test_a_crowded_cell_keeps_its_stars_and_shortens_the_element_first_never_running_words_together():
+    """At 80 columns a Momon with all eight Sights leaves no room for everything: the Element
+    shrinks to its first letter (each Element's is its own) and then goes; the Stars stay
+    (a reported bug: cells dropped them)."""
     big = mk("Leviathan", "Water", 6, ["N", "NE", "E", "SE", "S", "SW", "W", "NW"])
     g = game([mk("Pup")], [], [arena(2, big, "B2")])
-    assert cell(draw(g, no_color=True), "B2")[1].startswith("P2 6 Wat ")
+    assert cell(draw(g, no_color=True), "B2")[1] == "P2 6 W 1★ ↑↗→↘↓↙←↖"
     g = game([mk("Pup")], [], [arena(2, mk("Titan", "Fire", 10, ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]), "B2")])
-    assert re.match(r"P2 10 (Fir )?\s*↑", cell(draw(g, no_color=True), "B2")[1])
+    assert re.match(r"P2 10 (F )?1★ +↑", cell(draw(g, no_color=True), "B2")[1])
 
 
 def test_the_news_of_the_other_players_turn_keeps_its_lines_beside_a_full_hand_at_80x24():

@@ -111,7 +111,7 @@ def test_concession_ends_the_game_for_the_deciding_player(tmp_path):
     assert "Ann does not concede; the game goes on." in run.text  # anything but yes, said
     g = run.hot_seat.game
     assert g.result.reason == "concession" and g.result.winner == 2
-    assert "Game over — concession" in run.printed and "Winner: Bea" in run.printed and run.code == 0
+    assert "Game over — Ann conceded" in run.printed and "Winner: Bea" in run.printed and run.code == 0
 
 
 def test_ctrl_c_keeps_playing_and_ctrl_d_saves_and_leaves(tmp_path):
@@ -143,8 +143,8 @@ def test_commands_at_a_prompt(tmp_path):
 
 
 def test_completion_follows_the_word_position(tmp_path):
+    from momon_cli.tui.commands import COMMANDS
     from momon_cli.tui.completion import candidates
-    from momon_cli.tui.repl import COMMANDS
     g = game([mk("Cinder Pup"), mk("Tide Imp")], [mk("Secret Card")], [arena(2, mk("Left"), "A4")])
     first = candidates(g.observe(g.pending.player), g.pending, [], COMMANDS)
     assert {"summon", "Cinder", "Tide", "help", "concede"} <= set(first) and "A1" not in first
@@ -164,8 +164,8 @@ def test_tab_after_a_whole_word_moves_on_to_the_next():
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
 
+    from momon_cli.tui.commands import COMMANDS
     from momon_cli.tui.completion import PositionCompleter
-    from momon_cli.tui.repl import COMMANDS
     g = game([mk("Cinder Pup"), mk("Tide Imp")], [mk("Secret Card")], [])
     completer = PositionCompleter(g.observe(g.pending.player), g.pending, COMMANDS)
 
@@ -247,7 +247,7 @@ def test_log_with_a_number_pages_the_lines_it_asked_for(tmp_path):
 
 def test_help_fits_80_columns_so_no_line_wraps_to_the_left_edge():
     from momon_cli.engine import Kind
-    from momon_cli.tui.repl import help_text
+    from momon_cli.tui.commands import help_text
 
     for kind in Kind:
         assert all(len(line) <= 80 for line in help_text(kind).splitlines()), kind

@@ -95,6 +95,7 @@ def test_every_prompt_shows_the_arena_the_options_and_the_prompt(tmp_path, kind)
         term.close()
 
 
+DECKS = ("--deck1", "ember-tide", "--deck2", "stone-gale")  # named: a person at the terminal would pick them
 GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
 
 
@@ -143,7 +144,7 @@ def test_a_bot_thinks_on_the_arena_its_summon_is_told_and_ctrl_c_while_it_thinks
     import pexpect
 
     log = tmp_path / "bot.jsonl"
-    term = Terminal(["play", "--p1", "Ann", "--p2", "bot:search", "--seed", "3", "--log", str(log)])
+    term = Terminal(["play", "--p1", "Ann", "--p2", "bot:search", *DECKS, "--seed", "3", "--log", str(log)])
     term.wait_for("Ann ›", 30)
     term.child.send("1 B2\r")
     until(term, "Search bot is thinking")
@@ -152,7 +153,7 @@ def test_a_bot_thinks_on_the_arena_its_summon_is_told_and_ctrl_c_while_it_thinks
     assert "Search bot Summoned" in term.words and "Ann Summoned" not in term.words
     term.close()
 
-    term = Terminal(["play", "--p1", "Ann", "--p2", "bot:search", "--seed", "3", "--log", str(log), "--force"])
+    term = Terminal(["play", "--p1", "Ann", "--p2", "bot:search", *DECKS, "--seed", "3", "--log", str(log), "--force"])
     term.wait_for("Ann ›", 30)
     term.child.send("1 B2\r")
     until(term, "is thinking")  # its first Summon: half a second of thought, or more
@@ -246,7 +247,7 @@ def test_a_line_typed_while_the_bot_thinks_waits_in_the_next_prompt_unanswered(t
     import json
 
     log = tmp_path / "bot.jsonl"
-    term = Terminal(["play", "--p1", "Ann", "--p2", "bot:search", "--seed", "3", "--log", str(log)])
+    term = Terminal(["play", "--p1", "Ann", "--p2", "bot:search", *DECKS, "--seed", "3", "--log", str(log)])
     try:
         term.wait_for("Ann ›", 30)
         term.child.send("1 B2\r")

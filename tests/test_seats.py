@@ -18,9 +18,9 @@ from momon_cli.record import Seat
 from momon_cli.text.notation import hand_cards, parse
 from momon_cli.tui import render
 from momon_cli.tui.arena_view import arena_lines
+from momon_cli.tui.commands import COMMANDS
 from momon_cli.tui.completion import PositionCompleter, candidates
 from momon_cli.tui.frame import View, compose
-from momon_cli.tui.repl import COMMANDS
 
 runner = CliRunner()
 POSITIONS = Path(__file__).parent / "positions"

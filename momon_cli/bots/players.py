@@ -17,6 +17,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import assert_never
 
 from ..engine import (
@@ -41,11 +42,24 @@ from ..record import Seat
 SEARCH_PLAYOUTS = 500  # per Summon: within a second on a 2-core machine (README, Opponents)
 
 
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """An answer a bot weighed and what it found: the share of its playouts won (search) or
+    its Control Score lead once its turn is over (greedy's look-ahead, ``playouts`` 0)."""
+
+    answer: object
+    value: float
+    playouts: int = 0
+
+
 class RandomBot:
     """A uniformly random legal answer for every Decision."""
 
     def __init__(self, seed: object) -> None:
         self.rng = random.Random(str(seed))
+        #: What the last answer weighed, best first (empty: chosen without weighing).
+        self.considered: list[Candidate] = []
+        self.work, self.budget = 0, 0  # playouts done and allowed for the answer being made
 
     def answer(self, observation: Observation) -> object:
         return self.pick(_decision(observation))
@@ -125,7 +139,10 @@ class GreedyBot(_Thinker):
         view = self.view(observation)
         values = [(self.after_my_turn(view, option), option) for option in decision.options]
         best = max(v for v, _ in values)
-        return self.rng.choice([o for v, o in values if v == best])
+        choice = self.rng.choice([o for v, o in values if v == best])
+        values.sort(key=lambda vo: (vo[1] != choice, -vo[0]))  # stable: the choice first, then by value
+        self.considered = [Candidate(option, float(value // 1000)) for value, option in values[:3]]
+        return choice
 
 
 def _quick_summon(state: GameState, decision: Decision, rng: random.Random) -> object:
@@ -173,6 +190,7 @@ class SearchBot(_Thinker):
         ranked = sorted(decision.options, key=lambda o: -self.after_my_turn(view, o))[: self.candidates]
         me = observation.seat
         wins, tries = [0.0] * len(ranked), [0] * len(ranked)
+        self.budget = self.playouts
         for n in range(1, self.playouts + 1):
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -189,7 +207,10 @@ class SearchBot(_Thinker):
             result = trial.state.result
             wins[arm] += 1.0 if result is not None and result.winner == me else 0.0
             tries[arm] += 1
-        return ranked[max(range(len(ranked)), key=lambda i: (tries[i], wins[i]))]
+            self.work = n
+        order = sorted(range(len(ranked)), key=lambda i: (tries[i], wins[i]), reverse=True)
+        self.considered = [Candidate(ranked[i], wins[i] / tries[i] if tries[i] else 0.0, tries[i]) for i in order[:3]]
+        return ranked[order[0]]
 
 
 def make_bot(name: str, seed: object, imaginable: Sequence[CardDef] = (), seconds: float | None = None,
@@ -205,9 +226,13 @@ def make_bot(name: str, seed: object, imaginable: Sequence[CardDef] = (), second
     raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOT_NAMES)})")
 
 
-def seat_answer(seat: Seat, observation: Observation) -> object:
-    """The answer of the bot a record's seat names (record.Seat), from that seat's
-    observation: made anew for every answer, seeded from the seat's seed and the answer's
+def seat_bot(seat: Seat, observation: Observation) -> RandomBot:
+    """The bot a record's seat names (record.Seat), for the answer to ``observation``'s
+    decision: made anew for every answer, seeded from the seat's seed and the answer's
     number, so a resumed game goes on as it would have without the break."""
-    bot = make_bot(seat.bot, f"{seat.seed}/{observation.answers}", seat.imaginable, seat.seconds)
-    return bot.answer(observation)
+    return make_bot(seat.bot, f"{seat.seed}/{observation.answers}", seat.imaginable, seat.seconds)
+
+
+def seat_answer(seat: Seat, observation: Observation) -> object:
+    """The answer of the bot a record's seat names, from that seat's observation (seat_bot)."""
+    return seat_bot(seat, observation).answer(observation)

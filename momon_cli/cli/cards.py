@@ -4,11 +4,17 @@ No ``from __future__ import annotations`` here: Typer reads every command's anno
 it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from ..text.safe import clean, safe
 from .base import MESSAGE_LIMIT, _data_file, _fail, _load, _loading, app, deck_app
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from ..engine import CardDef
 
 
 @app.command("cards")
@@ -64,25 +70,35 @@ def cards_command(
     console.print(table)
 
 
-@app.command("decks")
-def decks_command() -> None:
-    """List the built-in decks and their plans (use their names with --deck1 / --deck2)."""
-    from rich.console import Console
+def deck_entries(pool: "dict[str, CardDef]") -> "list[tuple[str, Text, Text | None]]":
+    """Each built-in deck: its name, a line of what it holds, and its plan (None if it has none)."""
     from rich.text import Text
 
     from ..data.cards import builtin_deck_names, load_deck
 
-    _, pool = _load([])
-    console = Console()
+    entries = []
     for name in builtin_deck_names():
         with _loading(name):
             deck = load_deck(name, pool)
         elements = " ".join(sorted({c.element for c in deck.cards}))
         line = Text.assemble(safe(name, style="bold"), " — ", safe(f"{deck.name} · {deck.format} · "
                              f"{len(deck.cards)} cards · {sum(c.stars for c in deck.cards)}★ · {elements}"))
+        entries.append((name, line, safe(deck.plan, style="dim") if deck.plan else None))
+    return entries
+
+
+@app.command("decks")
+def decks_command() -> None:
+    """List the built-in decks and their plans (use their names with --deck1 / --deck2)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    _, pool = _load([])
+    console = Console()
+    for _, line, plan in deck_entries(pool):
         console.print(line)
-        if deck.plan:
-            console.print(Text("    ") + safe(deck.plan, style="dim"))
+        if plan is not None:
+            console.print(Text("    ") + plan)
 
 
 @deck_app.command("check")

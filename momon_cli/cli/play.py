@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
-    from ..engine import Game
+    from ..engine import CardDef, Game
     from ..record import Recorder, Seat
 
 
@@ -44,8 +44,10 @@ def play(
     p2: str | None = typer.Option(None, "--p2", help="Player 2's name (asked if omitted), or a bot as for --p1."),
     bot_time: float | None = typer.Option(None, "--bot-time", min=BOT_SECONDS[0], max=BOT_SECONDS[1],
                                           help=BOT_TIME_HELP),
-    deck1: str = typer.Option(DEFAULT_DECKS[0], help="Player 1's deck: a built-in name or a file."),
-    deck2: str = typer.Option(DEFAULT_DECKS[1], help="Player 2's deck: a built-in name or a file."),
+    deck1: str | None = typer.Option(None, help="Player 1's deck: a built-in name or a file (picked from the "
+                                     f"built-in decks at the terminal if omitted; else {DEFAULT_DECKS[0]})."),
+    deck2: str | None = typer.Option(None, help="Player 2's deck, as for --deck1 (else "
+                                     f"{DEFAULT_DECKS[1]})."),
     cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
     seed: int | None = typer.Option(None, callback=_seed, help="The game's seed (random if omitted)."),
     first: int | None = typer.Option(None, min=1, max=2, help="Who goes first, 1 or 2 (drawn from the seed if omitted)."),
@@ -100,7 +102,7 @@ def play(
         game, recorder, options["bots"] = _resume(resume)
         _hot_seat(game, console, recorder, lines, options)
     matrix, pool = _load(cards)
-    sources = (position,) if position is not None else (deck1, deck2)
+    sources = (position,) if position is not None else tuple(d for d in (deck1, deck2) if d is not None)
     for source in sources:
         _data_file(source, "deck" if position is None else "position file")
     if seed is None:
@@ -118,8 +120,14 @@ def play(
             if p2:
                 typer.echo("The two players need different names.")
             p2 = typer.prompt("Player 2's name", default="Player 2" if p1 != "Player 2" else "Player 1")
+    decks = [deck1, deck2]
+    for i, who in enumerate((p1, p2)):
+        if decks[i] is None:  # asked of a person at the terminal, before any record exists
+            asks = position is None and script is None and sys.stdin.isatty() and not (who or "").startswith("bot:")
+            decks[i] = _pick_deck(who or f"Player {i + 1}", DEFAULT_DECKS[i], pool) if asks else DEFAULT_DECKS[i]
     path = log or default_log_path()
-    request = GameRequest((p1 or "Player 1", p2 or "Player 2"), seed, path, (deck1, deck2), position, first,
+    request = GameRequest((p1 or "Player 1", p2 or "Player 2"), seed, path, (str(decks[0]), str(decks[1])), position,
+                          first,
                           profile_named(rules), bot_time, force, full)
     try:
         with _loading(*sources):  # a deck or position that does not load
@@ -131,6 +139,31 @@ def play(
         _fail(f"cannot write the game record {path}: {err.strerror}")
     game, recorder, options["bots"] = started.game, started.recorder, started.seats
     _hot_seat(game, console, recorder, lines, options)
+
+
+def _pick_deck(name: str, default: str, pool: "dict[str, CardDef]") -> str:
+    """A built-in deck, picked by number or name at the terminal (Enter: ``default``)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from ..text.safe import clean
+    from .cards import deck_entries
+
+    console = Console()
+    entries = deck_entries(pool)
+    console.print(Text(f"Decks for {clean(name)}:", style="bold"))
+    for i, (_, line, plan) in enumerate(entries, 1):
+        console.print(Text(f"{i:>2} ").append_text(line), overflow="ellipsis", no_wrap=True)
+        if plan is not None:
+            console.print(Text("     ").append_text(plan), overflow="ellipsis", no_wrap=True)
+    names = [deck for deck, _, _ in entries]
+    while True:
+        said = str(typer.prompt(f"{clean(name)}'s deck (a number or a name)", default=default)).strip().lower()
+        if said.isdecimal() and 1 <= int(said) <= len(names):
+            return names[int(said) - 1]
+        if said in names:
+            return said
+        typer.echo(f"Give a number 1-{len(names)} or one of the names listed (Enter: {default}).")
 
 
 def _hot_seat(game: "Game", console: "Console", recorder: "Recorder", lines: "Iterable[bytes] | None",

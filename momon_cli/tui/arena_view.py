@@ -23,14 +23,13 @@ from ..engine import (
     token_value,
 )
 from ..text.safe import clean
+from .marks import LABEL, Change
 
 PLAYER_STYLE = {1: "bold cyan", 2: "bold magenta"}
 ARROW = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 WIDEST = 20  # a cell's width when the screen has room: the longest card name and its marks
 NARROWEST = 12
-LEGEND = ("Cell: name, marks (W Ward · T2 Token worth 2 · ≠ not its Owner's), then Controller P1 cyan / P2 "
-          "magenta, Power (* changed), Element, Stars ★ and Sight arrows — up is away from you.")
 
 
 def cell_width(width: int) -> int:
@@ -63,44 +62,58 @@ def _fit(parts: list[str], tail: str, width: int) -> str | None:
     return None
 
 
-def _occupied(seen: Observation, obj: GameObject, width: int, seat: int) -> tuple[Text, Text]:
+def _occupied(seen: Observation, obj: GameObject, width: int, seat: int, change: Change | None) -> tuple[Text, Text]:
     state = seen.state
     current = power(state, obj)
     value = token_value(obj)
     marks = ("W" if has_ward(state, obj) else "") + (f"T{value}" if value != 1 else "") \
         + ("≠" if obj.owner != obj.controller else "")
-    name = clean(obj.card.name)
-    room = width - (len(marks) + 1 if marks else 0)
-    if len(name) > room:
-        name = name[:room - 1] + "…"
     controller = obj.controller or obj.owner  # on the Arena a Momon always has a Controller
     style = PLAYER_STYLE[controller]
-    top = Text(name.ljust(room), style=style)
-    if marks:
-        top.append(" " + marks, style="bold")
     elem = element(state, obj)
     who, strength, stars = f"P{controller}", f"{current}{'*' if current != obj.card.power else ''}", f"{obj.card.stars}★"
     sights = arrows(obj, seat)
-    # When room is short: the Element's first three letters, then no Stars, then no Element;
-    # the words keep their spaces, so Controller and Power never run together.
-    tries = ([who, strength, elem, stars], [who, strength, elem[:3], stars], [who, strength, elem[:3]], [who, strength])
-    line = next((fitted for parts in tries if (fitted := _fit(parts, sights, width)) is not None), None)
+    # When room is short: the Element's first three letters, then its first (each Element's
+    # is its own), then none; the Stars stay. The words keep their spaces, so Controller and
+    # Power never run together.
+    tries = ([who, strength, elem, stars], [who, strength, elem[:3], stars], [who, strength, elem[:1], stars],
+             [who, strength, stars])
+    news = LABEL[change] if change is not None and change != "gone" else ""
+    # What changed goes on the bottom line while the Element keeps three letters there, else
+    # on the top line, where the name gives way to it.
+    low = next((fitted for parts in tries[:2] if news and (fitted := _fit([*parts, news], sights, width))), None)
+    line = low or next((fitted for parts in tries if (fitted := _fit(parts, sights, width)) is not None), None)
+    up = "" if low else news
+    name = clean(obj.card.name)
+    room = width - (len(marks) + 1 if marks else 0) - (len(up) + 1 if up else 0)
+    if len(name) > room:
+        name = name[:room - 1] + "…"
+    top = Text(name.ljust(room), style=style)
+    if marks:
+        top.append(" " + marks, style="bold")
+    if up:
+        top.append(" ").append(up, style="reverse")
     bottom = Text(line or f"{who} {strength} {sights}"[:width])
     bottom.stylize(style, 0, 2)
+    if low:
+        at = bottom.plain.rfind(news)
+        bottom.stylize("reverse", at, at + len(news))
     return top, bottom
 
 
-def _cell(seen: Observation, space: str, width: int, seat: int) -> tuple[Text, Text]:
+def _cell(seen: Observation, space: str, width: int, seat: int, change: Change | None) -> tuple[Text, Text]:
     zones = seen.state.zones
     oid = zones.arena.get(space)
     if oid is None:
-        return Text(space.center(width), style="dim"), Text(" " * width)
-    return _occupied(seen, zones.objects[oid], width, seat)
+        gone = Text(LABEL["gone"].center(width), style="reverse") if change == "gone" else Text(" " * width)
+        return Text(space.center(width), style="dim"), gone
+    return _occupied(seen, zones.objects[oid], width, seat, change)
 
 
-def arena_lines(seen: Observation, seat: int = 1, width: int = 80, label: str = "") -> list[Text]:
+def arena_lines(seen: Observation, seat: int = 1, width: int = 80, label: str = "",
+                marks: dict[str, Change] | None = None) -> list[Text]:
     """The grid as lines: a border with the column letters, two lines a row, row labels left;
-    ``label`` names the seat on the bottom border."""
+    ``label`` names the seat on the bottom border; ``marks`` are the changes to show (marks.py)."""
     need(seen)
     cell = cell_width(width)
     rows, columns = orientation(seat)
@@ -118,7 +131,7 @@ def arena_lines(seen: Observation, seat: int = 1, width: int = 80, label: str = 
 
     lines = [rule("┌", "┬", "┐", letters=True)]
     for i, r in enumerate(rows):
-        cells = [_cell(seen, f"{c}{r}", cell, seat) for c in columns]
+        cells = [_cell(seen, f"{c}{r}", cell, seat, (marks or {}).get(f"{c}{r}")) for c in columns]
         for half in (0, 1):
             line = Text(f"{r} " if half == 0 else "  ", style="bold")
             for text in (pair[half] for pair in cells):

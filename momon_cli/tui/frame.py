@@ -11,15 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from io import StringIO
 
 from rich.cells import cell_len
+from rich.color import ColorType
 from rich.console import Console, RenderableType
+from rich.style import Style
 from rich.text import Text
 
 from ..engine import Decision, Kind, Observation, need
 from . import render
 from .arena_view import arena_lines, cell_width, grid_width
+from .marks import Change
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 PROMPT_LINES = 2  # the message line and the input line, drawn by the screen under the frame
@@ -27,6 +31,12 @@ WIDE = 100  # columns from which the decision goes beside the Arena
 SIDE_MIN = 40  # columns the side panel gets when the Arena's cells can narrow to leave them
 BESIDE_CELL = 15  # ... but a cell beside a panel keeps this many columns
 NEWS_LINES = 3  # the most lines the "Meanwhile" news may take
+#: What the screen's marks mean, in the rows a frame leaves empty (a tall terminal, a new game).
+LEGEND = ("Cells: name, marks W Ward · T2 Token worth 2 · ≠ not its Owner's",
+          "then Controller, Power (* changed), Element, Stars ★ and Sight arrows (up: away from you)",
+          "Since your last look: +new placed · ⇄snatch Snatched · »moved Moved or Swapped · ×gone sent away",
+          "Hand: ✦ has an ability ('inspect 2' reads it) · 'preview 2 B3' plays a Summon on a copy",
+          "'rules WORD' says what a word means · 'help' lists every command")
 
 
 @dataclass
@@ -44,6 +54,7 @@ class View:
     info_from: int = 0  # the first line of the output on screen (Enter turns the page)
     info_shown: int = 0  # how many of its lines the last frame had room for
     news: str = ""  # what happened since this player's last turn, at their Summon
+    marks: dict[str, Change] = field(default_factory=dict)  # what changed since this seat last looked
 
     def clear_info(self) -> None:
         """Command output is gone once the next line is entered."""
@@ -93,7 +104,7 @@ def lines_of(renderable: RenderableType, width: int) -> list[Text]:
 
 
 def _decision_lines(seen: Observation, view: View, width: int, room: int) -> list[Text]:
-    lines: list[Text] = list(view.banner)
+    lines = [line for banner in view.banner for line in render.wrap(banner, width)]  # wrapped where it is drawn
     d = view.decision
     if view.queue and (d is None or d.kind is not Kind.SUMMON):
         for line in view.queue:
@@ -167,7 +178,7 @@ def compose(seen: Observation, view: View, width: int, height: int, below: int =
     status.truncate(width, overflow="ellipsis")
     wide = width >= WIDE
     arena_room = max(grid_width(BESIDE_CELL), width - SIDE_MIN - 2) if wide else width
-    arena = arena_lines(seen, view.seat, arena_room, seen.setup.names[view.seat - 1])
+    arena = arena_lines(seen, view.seat, arena_room, seen.setup.names[view.seat - 1], view.marks)
     left = grid_width(cell_width(arena_room))
     side = width - left - 2
     if view.info and len(view.info) > room - len(arena):
@@ -192,14 +203,46 @@ def compose(seen: Observation, view: View, width: int, height: int, below: int =
             news = news[len(news) - max(0, min(len(news), below - _least_hand(seen, view))):]
             decision = _decision_lines(seen, view, width, below - len(news))
             body = arena + decision + news + _log_lines(view, width, below - len(decision) - len(news))
-    return [status] + body[:room]
+    body = body[:room]
+    legend = [Text(line, style="dim") for line in pack(LEGEND, width)]
+    if not view.info and len(body) + 1 + len(legend) <= room:
+        body += [Text()] * (room - len(body) - len(legend)) + legend  # at the bottom, above the prompt
+    return [status] + body
 
 
-def to_ansi(lines: list[Text], width: int, color: bool = True) -> str:
-    """The lines as terminal text with colour codes (none under NO_COLOR), each cut to ``width``."""
-    out = StringIO()
-    console = Console(file=out, width=width, force_terminal=True, color_system="standard" if color else None,
-                      legacy_windows=False)
-    for line in lines:
-        console.print(line, overflow="crop", no_wrap=True, crop=True, soft_wrap=False)
-    return out.getvalue().removesuffix("\n")
+def to_fragments(lines: list[Text], width: int) -> list[tuple[str, str]]:
+    """The lines as prompt_toolkit's styled fragments, each cut to ``width`` columns: drawn
+    straight from the Text spans, with no terminal codes written and parsed again between
+    (that round trip was most of the time from Enter to the next frame)."""
+    fragments: list[tuple[str, str]] = []
+    for i, line in enumerate(lines):
+        if i:
+            fragments.append(("", "\n"))
+        if line.cell_len > width:
+            line = line.copy()
+            line.truncate(width)
+        plain = line.plain
+        cuts = sorted({0, len(plain), *(x for span in line.spans for x in (span.start, span.end) if x < len(plain))})
+        for start, end in zip(cuts, cuts[1:], strict=False):
+            styles = (str(line.style), *(str(sp.style) for sp in line.spans if sp.start <= start and sp.end >= end))
+            fragments.append((_pt_style(styles), plain[start:end]))
+    return fragments
+
+
+@lru_cache(maxsize=512)
+def _pt_style(rich_styles: tuple[str, ...]) -> str:
+    """Rich style definitions ("bold cyan", "dim", "reverse"), the later over the earlier, as
+    one prompt_toolkit style string."""
+    style = Style.combine([Style.parse(s) for s in rich_styles if s] or [Style()])
+    words = [name for name in ("bold", "dim", "italic", "underline", "reverse", "strike") if getattr(style, name)]
+    for prefix, color in (("fg", style.color), ("bg", style.bgcolor)):
+        if color is not None and color.type is ColorType.STANDARD and color.number is not None:
+            words.append(f"{prefix}:ansi{ANSI_NAMES[color.number]}")
+        elif color is not None and color.triplet is not None:
+            words.append(f"{prefix}:{color.triplet.hex}")
+    return " ".join(words)
+
+
+#: The sixteen standard colours by number, as prompt_toolkit names them.
+ANSI_NAMES = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "gray", "brightblack", "brightred",
+              "brightgreen", "brightyellow", "brightblue", "brightmagenta", "brightcyan", "white")

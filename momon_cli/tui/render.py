@@ -25,6 +25,7 @@ from ..engine import (
     Trigger,
     card_of_key,
     element,
+    events,
     has_ward,
     key_of,
     need,
@@ -190,7 +191,9 @@ def end_screen(seen: Observation, log_path: str | None, width: int = 80) -> list
     assert result is not None
     zones = seen.state.zones
     lines = arena_lines(seen, 1, width)
-    lines.append(Text(f"Game over — {narrate.END_WORDS[result.reason]}.", style="bold"))
+    conceded = next((e.player for e in seen.story if isinstance(e, events.Conceded)), None)
+    how = f"{clean(seen.setup.names[conceded - 1], NAME_LIMIT)} conceded" if conceded else narrate.END_WORDS[result.reason]
+    lines.append(Text(f"Game over — {how}.", style="bold"))
     for p in (1, 2):
         tokens = [f"{o.space} {token_value(o)}" for o in zones.arena_objects() if o.controller == p]
         line = Text.assemble(player_label(seen, p), f" {result.scores[p]}: " + (" + ".join(tokens) or "no Tokens"))
@@ -198,7 +201,8 @@ def end_screen(seen: Observation, log_path: str | None, width: int = 80) -> list
     if result.tiebreak:
         lines.append(Text("Tied: the holder of the First Player Token wins (BASELINE 7.4)."))
     if log_path:
-        lines.extend(wrap(safe(f"Game saved to {log_path}", 2 * LIMIT, "dim"), width))
+        lines.extend(wrap(safe(f"Game saved to {log_path}; watch it again with: momon replay {log_path}", 2 * LIMIT,
+                               "dim"), width))
     lines.append(Text.assemble(("Winner: ", "bold"), player_label(seen, result.winner)))
     return lines
 
@@ -264,6 +268,8 @@ def decision_view(seen: Observation, decision: Decision, seat: int | None = None
     elif kind is Kind.PICK_FACE_DOWN:
         text.append(f" Face-down cards 1-{len(decision.options)}, shuffled: you cannot see them.\n")
     elif kind is Kind.SPACE:
+        if decision.card is not None:  # a Void Fallback: the card the opponent picked, to be placed
+            text.append(f" {card_line(_card_by_id(seen, decision.card))}\n")
         text.append(f" Spaces: {' '.join(decision.options)}\n")
     elif kind is Kind.SUMMON:
         text.append(f" Empty Spaces: {' '.join(zones.empty_spaces())}\n")

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import functools
 
-from prompt_toolkit.history import InMemoryHistory
 from rich.console import Console, RenderableType
 from rich.text import Text
 
 from .. import exits
-from ..bots.players import seat_answer
+from ..bots.players import seat_bot
 from ..engine import SPECTATOR, Decision, Game, IllegalAnswer, Kind, Observation
 from ..engine import events as ev
 from ..limits import NAME_LIMIT
@@ -29,47 +28,17 @@ from ..record import Recorder, Seat, undo
 from ..text.narration import Narrator, summary, terse
 from ..text.notation import ACCEPTED, BadAnswer, parse
 from ..text.safe import clean, safe
-from . import render
+from . import commands, render
 from .arena_view import PLAYER_STYLE
+from .commands import COMMANDS, LastBot
 from .completion import PositionCompleter
-from .frame import View, compose, lines_of
+from .frame import View, compose, lines_of, too_small
+from .marks import Change, changes
 from .screen import Screen
 from .script import LINE_LIMIT, ScriptReader
 
-COMMANDS = ("help", "inspect", "log", "queue", "rules", "elements", "view", "undo", "concede", "save", "quit")
 #: Events that show a player something hidden: an answer before them cannot be taken back.
 REVEALING = (ev.FaceDownPicked, ev.VoidRandomized)
-
-HELP = """Answer the prompt, or type a command:
-  help                  this text
-  inspect <space|card>  a Momon on the Arena (e.g. 'inspect B2') or any card
-                        you can see
-  log [n]               the last n lines of the game, each with its rule
-                        (default: the newest 10 that fit; a number pages)
-  queue                 the ability resolving now and the ones waiting,
-                        with their targets
-  rules <word|rule>     look up the rules: 'rules ward', or 'rules CR 10.2.4'
-                        as the log cites it
-  elements              which Element beats which
-  view seat|p1|p2       draw the Arena from the deciding player's seat, or
-                        always from one
-  undo                  take back your last answer (before the other player
-                        has seen its result); against a bot, your last answer
-                        and the bot's reply
-  concede [name]        give up: the other player wins (either may concede)
-  save                  where this game is saved (every answer is saved)
-  quit                  save and leave; resume with 'momon play --resume last'
-Tab completes the word where the cursor is; Up/Down walk your own history.
-Arena cells: name and marks (W Ward, T2 Token worth 2, ≠ controlled by its
-non-Owner), then Controller (P1 cyan, P2 magenta), Power (* changed), Element,
-Stars and the Sights as arrows: up is away from the player whose seat the
-Arena is drawn from."""
-
-
-def help_text(kind: Kind) -> str:
-    """``help`` at a prompt of this kind: the commands, then what the prompt accepts."""
-    return HELP + f"\nThis prompt accepts:\n  {ACCEPTED[kind]}"
-
 
 class HotSeat:
     """Runs one game at the terminal (or from a script) until it ends or the players leave."""
@@ -83,7 +52,7 @@ class HotSeat:
         self.open_hands = open_hands
         self.full_log = full_log
         self.fixed_seat = fixed_seat  # None: the deciding player's seat
-        self.histories = {1: InMemoryHistory(), 2: InMemoryHistory()}
+        self.histories: dict[int, list[str]] = {1: [], 2: []}  # each player's own lines, for Up and Down
         self.viewer: int | None = None  # who is known to be at the keyboard
         self.bots = bots or {}
         if self.bots:  # the one person plays the other seat and sees their own Hand
@@ -92,6 +61,7 @@ class HotSeat:
         #: decision of the one not at the keyboard waits behind a hand-off screen.
         self.hiding = self.reader.interactive and not open_hands and not self.bots
         self.view = View()
+        self.last_bot: LastBot | None = None  # the latest bot answer, for 'why'
         self._take(game)
 
     # -- the game and its story ----------------------------------------------------------
@@ -107,6 +77,7 @@ class HotSeat:
         # where each player's news starts: the events at their last Summon (None: none yet here)
         self._since_turn: dict[int, int | None] = {1: None, 2: None}
         self._since_start = self.told
+        self._looked = {1: self.told, 2: self.told}  # the story each player had seen at their last answer
         self.undoable: list[int] = []  # answers the player at the keyboard may take back, by number
 
     def _observe(self, seat: int) -> Observation:
@@ -132,14 +103,14 @@ class HotSeat:
                 if short is not None or self.full_log]
 
     # -- output --------------------------------------------------------------------------
-    def _show(self, renderable: RenderableType) -> None:
+    def show(self, renderable: RenderableType) -> None:
         """Command output: printed for a script, in the frame (until the next line) at the keyboard."""
         if isinstance(self.reader, Screen):
             self.view.info.extend(lines_of(renderable, self.reader.size()[0]))
         else:
             self.console.print(renderable)
 
-    def _error(self, message: str) -> None:
+    def error(self, message: str) -> None:
         self._note(message, "red")
 
     def _back_to_the_terminal(self) -> None:
@@ -163,10 +134,10 @@ class HotSeat:
         self.view.log = self._lines()
         return compose(self.seen, self.view, width, height, below)
 
-    def _seat(self, player: int) -> int:
+    def seat_of(self, player: int) -> int:
         return self.fixed_seat or player
 
-    def _name(self, player: int) -> str:
+    def name_of(self, player: int) -> str:
         return clean(self.game.setup.names[player - 1], NAME_LIMIT)
 
     def _handoff(self, player: int) -> int | str | None:
@@ -174,16 +145,15 @@ class HotSeat:
         since ``player`` last had the board, then change hands. Only Enter passes it; the
         player who just answered may still ``undo`` (the result is theirs alone so far) or
         ``quit``. Returns None once passed, "undone", or an exit code."""
-        name = self._name(player)
+        name = self.name_of(player)
         self._observe(SPECTATOR)
         told = summary(self.seen.story[self._since_handoff:], self.game.setup.names)
         banner = [Text(f"Pass to {name} — press Enter", style=PLAYER_STYLE[player] + " reverse")]
         if told:
-            banner += render.wrap(Text(told, style="bold"), self.reader.size()[0] if isinstance(self.reader, Screen)
-                                  else 80)
-        self.view = View(seat=self._seat(player), banner=banner)
+            banner.append(Text(told, style="bold"))
+        self.view = View(seat=self.seat_of(player), banner=banner, marks=self._marks(player))
         if isinstance(self.reader, Screen):
-            self.reader.hint = ""
+            self.reader.hint, self.reader.title = "", f"momon — pass to {name}"
         while True:
             line = self.reader.read("⏎ ")  # no completer, an empty history: nothing of either Hand
             word = line.strip().lower()
@@ -253,11 +223,12 @@ class HotSeat:
 
     def _ask(self, decision: Decision) -> int | str | None:
         """Read lines until one answers the decision (None) or ends the session (an exit code)."""
-        name = self._name(decision.player)
+        name = self.name_of(decision.player)
         seen = self._observe(decision.player)
         shows_hand = decision.kind is Kind.SUMMON and (decision.player == self.viewer or self.open_hands)
-        self.view = View(seat=self._seat(decision.player), decision=decision,
-                         hand=decision.player if shows_hand else None, news=self._news(decision))
+        self.view = View(seat=self.seat_of(decision.player), decision=decision,
+                         hand=decision.player if shows_hand else None, news=self._news(decision),
+                         marks=self._marks(decision.player))
         if not self.reader.interactive:
             self.console.print(render.decision_view(seen, decision))
         completer = PositionCompleter(seen, decision, COMMANDS)
@@ -265,6 +236,7 @@ class HotSeat:
             self.view.queue = render.queue_lines(seen)
             if isinstance(self.reader, Screen):
                 self.reader.hint = functools.partial(self._hint, decision)
+                self.reader.title = f"momon — {name} decides"
             line = self.reader.read(f"{name} › ", completer, self.histories[decision.player])
             if len(line) > LINE_LIMIT:  # parsing a huge line would take minutes
                 code = self._refuse(f"that line is longer than {LINE_LIMIT} characters")
@@ -277,10 +249,16 @@ class HotSeat:
                 continue
             self.view.clear_info()
             word, _, rest = line.strip().partition(" ")
+            if decision.kind is Kind.SUMMON and line.rstrip().endswith("?") and word.lower() not in COMMANDS:
+                word, rest = "preview", line.rstrip().removesuffix("?")  # '2 B3 ?': that Summon, previewed
             if word.lower() in COMMANDS:
-                said = self._command(word.lower(), rest.strip(), decision)
+                said = commands.run(self, word.lower(), rest.strip(), decision)
                 if said is not None:
                     return said
+                continue
+            if isinstance(self.reader, Screen) and too_small(*self.reader.size()):
+                self.error("The game is not on screen: make the terminal 80×24 or larger to answer ('quit' saves "
+                           "and leaves).")
                 continue
             try:
                 answer = parse(seen, decision, line)
@@ -294,10 +272,16 @@ class HotSeat:
             self._answered(number, seen_events, decision.player)
             return None
 
+    def _marks(self, player: int) -> dict[str, Change]:
+        """What changed on the Arena since ``player`` last answered (they have not seen it happen)."""
+        return changes(self.seen.story[self._looked[player]:])
+
     def _answered(self, number: int, before: int, player: int) -> None:
         """Whether answer ``number`` may still be taken back: not once it has shown anyone
         something hidden (a shuffled Void, a picked card), nor once the other player has seen
-        its result (with no hand-off between them, at once)."""
+        its result (with no hand-off between them, at once). ``player`` saw the story up to
+        event ``before``."""
+        self._looked[player] = before
         nxt = self.game.pending
         if self._revealed(before):
             self.undoable.clear()
@@ -314,10 +298,10 @@ class HotSeat:
     def _refuse(self, why: str) -> int | None:
         """A line that does not answer: say why; a script stops there (exit 2, naming the line)."""
         if self.reader.interactive:
-            self._error(why)
+            self.error(why)
             return None
         assert isinstance(self.reader, ScriptReader)
-        self._error(f"line {self.reader.line_number}: {why}")
+        self.error(f"line {self.reader.line_number}: {why}")
         self.console.print(safe(f"Game saved to {self.recorder.path}"), soft_wrap=True)
         self.recorder.close()
         return exits.BAD_SCRIPT
@@ -345,16 +329,25 @@ class HotSeat:
 
     def _bot_answers(self, decision: Decision) -> None:
         """A bot's turn to decide: it answers from its own seat's observation, as a person
-        would, through the record; the screen shows the person's."""
-        bot = self.bots[decision.player]
+        would, through the record; the screen shows the person's, with the bot's progress
+        against its budget. What it weighed is kept for ``why``."""
+        seat = self.bots[decision.player]
         before = len(self.game.events)
         mine = self.game.observe(decision.player)
+        bot = seat_bot(seat, mine)
         if isinstance(self.reader, Screen):
             self._observe(3 - decision.player if 3 - decision.player not in self.bots else SPECTATOR)
-            self.view = View(seat=self._seat(3 - decision.player), decision=None)
-            answer = self.reader.busy(f"{self._name(decision.player)} is thinking…", lambda: seat_answer(bot, mine))
+            self.view = View(seat=self.seat_of(3 - decision.player), decision=None,
+                             marks=self._marks(3 - decision.player))
+            thinking = f"{self.name_of(decision.player)} is thinking…"
+
+            def progress() -> str:
+                return thinking + (f" playout {bot.work} of {bot.budget}" if bot.budget else "")
+
+            answer = self.reader.busy(progress, lambda: bot.answer(mine))
         else:
-            answer = seat_answer(bot, mine)
+            answer = bot.answer(mine)
+        self.last_bot = LastBot(decision.player, seat.bot, decision, tuple(bot.considered), answer)
         self.recorder.answer(answer)
         if self._revealed(before):
             self.undoable.clear()
@@ -366,58 +359,17 @@ class HotSeat:
         self.console.print(safe(f"Resume it with: momon play --resume {self.recorder.path}"), soft_wrap=True)
         return exits.DONE if self.reader.interactive else exits.SCRIPT_ENDED
 
-    def _command(self, word: str, arg: str, decision: Decision) -> str | int | None:
-        game = self.game
-        if word == "help":
-            self._show(Text(help_text(decision.kind)))
-        elif word == "inspect":
-            self._inspect(arg, decision.player)
-        elif word == "log":
-            if arg and not (arg.isascii() and arg.isdecimal() and len(arg) <= 6 and int(arg) > 0):
-                self._error("log takes a number of lines, e.g. 'log 20' (default 10)")
-                return None
-            for full, _ in self.log[-int(arg or 10):]:
-                self._show(Text(full))
-            # 'log' alone keeps its newest lines on screen; 'log 30' asked for thirty: they page
-            self.view.info_latest = not arg
-        elif word == "queue":
-            queue = render.queue_lines(self.seen)
-            self._show(Text("\n".join(queue) if queue else "The Trigger Queue is empty."))
-        elif word == "rules":
-            # Loaded on first use: rich.markdown (markdown-it, pygments) is about a tenth of the time to the first prompt.
-            from rich.markdown import Markdown
+    def saved_as(self) -> str:
+        return str(self.recorder.path)
 
-            from ..text import rules_lookup as rulesdoc
-
-            found = rulesdoc.lookup(arg)
-            if not arg or not found:
-                self._error("Nothing found. Try a word or a rule as narration cites it, e.g. 'rules ward' or "
-                            "'rules CR 10.2.4'.")
-            for passage in found:
-                self._show(Markdown(passage.markdown()))
-        elif word == "elements":
-            from .elements_chart import chart
-
-            self._show(chart(game.setup.matrix))
-        elif word == "view":
-            self._view(arg)
-        elif word == "undo":
+    def session_command(self, word: str, arg: str, decision: Decision) -> str | int | None:
+        """The commands that change the session: take back, concede, leave."""
+        if word == "undo":
             return self._undo()
-        elif word == "save":
-            self._show(safe(f"Saved to {self.recorder.path} (every answer is saved as you play)."))
-        elif word == "quit":
-            return self._leave()
-        elif word == "concede":
+        if word == "concede":
             return self._concede(arg, decision)
-        return None
-
-    def _view(self, arg: str) -> None:
-        choice = arg.lower()
-        if choice not in ("seat", "p1", "p2"):
-            self._error("view seat (the deciding player's seat), view p1 or view p2 (always that seat)")
-            return
-        self.fixed_seat = None if choice == "seat" else int(choice[1])
-        self.view.seat = self._seat(self.view.decision.player if self.view.decision else 1)
+        assert word == "quit", word
+        return self._leave()
 
     def _concede(self, arg: str, decision: Decision) -> str | None:
         names = [clean(name, NAME_LIMIT) for name in self.game.setup.names]
@@ -425,7 +377,7 @@ class HotSeat:
         matches = [p for p in (1, 2) if low and (names[p - 1].lower() == low or low in (f"p{p}", str(p)))] \
             or [p for p in (1, 2) if low and names[p - 1].lower().startswith(low)]
         if arg and len(matches) != 1:
-            self._error(f"concede [name]: give {names[0]} or {names[1]} (or nothing: the deciding player)")
+            self.error(f"concede [name]: give {names[0]} or {names[1]} (or nothing: the deciding player)")
             return None
         player = matches[0] if arg else decision.player
         if self.reader.interactive:
@@ -442,43 +394,19 @@ class HotSeat:
         """Replay the game from its setup without the answers taken back (the record cut back):
         the last answer of the player at the keyboard, and every bot answer after it."""
         if not self.undoable:
-            self._error("Nothing to undo: no answer of yours can be taken back now (the other player has seen its "
+            self.error("Nothing to undo: no answer of yours can be taken back now (the other player has seen its "
                         "result, or it showed a hidden card).")
             return None
         keep, target = self.undoable[:-1], self.undoable[-1]
         taken = len(self.game.answers) - target
         game, self.recorder = undo(self.recorder, taken)
-        viewer, since, turns = self.viewer, self._since_handoff, dict(self._since_turn)
+        viewer, since, turns, looked = self.viewer, self._since_handoff, dict(self._since_turn), dict(self._looked)
         self._take(game)
-        self.viewer, self.undoable = viewer, keep
+        self.viewer, self.undoable, self.last_bot = viewer, keep, None
+        self._looked = {p: min(at, self.told) for p, at in looked.items()}
         # The story up to the answer taken back is the same: the next recap and news start where they did.
         self._since_handoff = min(since, self.told)
         self._since_turn = {p: None if at is None else min(at, self.told) for p, at in turns.items()}
         self._note("Your last answer is taken back; answer again." if taken == 1 else
                    f"Your last answer and the {taken - 1} after it are taken back; answer again.")
         return "undone"
-
-    def _inspect(self, arg: str, player: int) -> None:
-        """A Momon on a Space, or a card the asking player can see (Arena, face-up Voids, own Hand)."""
-        seen = self.seen
-        zones = seen.state.zones
-        space = arg.upper()
-        if space in zones.arena:
-            self._show(render.object_panel(seen, zones.objects[zones.arena[space]]))
-            return
-        visible = [zones.objects[o] for o in zones.arena.values()]
-        visible += [zones.objects[o] for p in (1, 2) for o in zones.voids[p] if zones.objects[o].face_up]
-        hand = [zones.objects[o] for o in zones.hands[player]]
-        if arg.isdecimal() and 1 <= int(arg) <= len(hand):
-            self._show(render.card_panel(hand[int(arg) - 1].card))
-            return
-        low = arg.lower()
-        cards = {o.card.id: o.card for o in visible + hand if low and (o.card.id.lower() == low
-                                                                     or o.card.name.lower().startswith(low))}
-        if len(cards) == 1:
-            self._show(render.card_panel(next(iter(cards.values()))))
-        elif cards:
-            self._error(f"{arg!r} could be {', '.join(sorted(c.name for c in cards.values()))}; type more of it.")
-        else:
-            self._error(f"Nothing to inspect at {arg!r}: give an occupied Space (e.g. B2), a Hand number, or a "
-                        f"card you can see by id or name.")

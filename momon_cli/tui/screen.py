@@ -18,14 +18,16 @@ import shutil
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from prompt_toolkit.application import Application, get_app, get_app_or_none
 from prompt_toolkit.buffer import Buffer
-from prompt_toolkit.completion import Completer
-from prompt_toolkit.formatted_text import ANSI
-from prompt_toolkit.history import History, InMemoryHistory
+from prompt_toolkit.completion import Completer, DynamicCompleter
+from prompt_toolkit.document import Document
+from prompt_toolkit.filters import has_completions
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.history import History
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
@@ -36,7 +38,7 @@ from prompt_toolkit.output import Output
 from rich.text import Text
 
 from ..text.safe import clean
-from .frame import PROMPT_LINES, lines_of, to_ansi
+from .frame import PROMPT_LINES, lines_of, to_fragments
 
 CTRL_C = "Ctrl-C clears the line; type 'quit' to save and leave, or 'concede' to give up."
 #: Seconds a thread may hold the interpreter while another waits, during a bot's thought: at
@@ -62,6 +64,13 @@ class Screen:
         self.frame: Callable[[int, int, int], list[Text]] = lambda width, height, below: []
         self.message = Text()  # an error or a note, shown until the next line is entered
         self.hint: str | Callable[[], str] = ""  # what the prompt accepts (asked at each drawing), when no message
+        self._drawn_frames: dict[tuple[int, int, int], FormattedText] = {}  # this prompt's frame, by size
+        self._reader: tuple[Application[str], Buffer] | None = None  # made at the first prompt
+        self._prompt = ""
+        self._completer: Completer | None = None
+        self._history: list[str] = []
+        self._walk: int | None = None  # where Up and Down are in the history (None: not walking)
+        self.title = ""  # the window's title at the next prompt: whose turn it is (a tab shows it)
 
     def size(self) -> tuple[int, int]:
         """Columns and rows of the terminal, whether or not a prompt is running (between two
@@ -98,14 +107,15 @@ class Screen:
     def leave(self) -> None:
         """Back to the terminal's own screen (before anything is printed on it)."""
         if self._kept is not None and self._inside:
+            self._kept.clear_title()
             self._quit()
             self._kept.flush()
             self._inside = False
 
     @staticmethod
-    def _ansi(lines: list[Text]) -> ANSI:
-        """Screen lines as the terminal text a window shows, at the terminal's width."""
-        return ANSI(to_ansi(lines, get_app().output.get_size().columns))
+    def _drawn(lines: list[Text]) -> FormattedText:
+        """Screen lines as a window shows them, at the terminal's width."""
+        return FormattedText(to_fragments(lines, get_app().output.get_size().columns))
 
     def _message_lines(self) -> list[Text]:
         """The hint (what the prompt accepts), or in its place the message wrapped to up to
@@ -114,19 +124,29 @@ class Screen:
             return [Text(self.hint() if callable(self.hint) else self.hint, style="dim")]
         return lines_of(self.message, get_app().output.get_size().columns)[:MESSAGE_LINES] or [Text()]
 
-    def _top(self) -> ANSI:
+    def _top(self) -> FormattedText:
+        """The frame, composed once for each size and message height while one prompt runs
+        (a prompt draws again as it ends, and on every key, with the game unchanged)."""
         size = get_app().output.get_size()
-        return self._ansi(self.frame(size.columns, size.rows, PROMPT_LINES - 1 + len(self._message_lines())))
+        key = (size.columns, size.rows, PROMPT_LINES - 1 + len(self._message_lines()))
+        if key not in self._drawn_frames:
+            self._drawn_frames = {key: self._drawn(self.frame(*key))}
+        return self._drawn_frames[key]
 
-    def _message(self) -> ANSI:
-        return self._ansi(self._message_lines())
+    def _top_height(self) -> int:
+        """The frame's rows: all but the message and the input line (the prompt stays at the bottom)."""
+        return max(1, get_app().output.get_size().rows - len(self._message_lines()) - (PROMPT_LINES - 1))
 
-    def busy(self, message: str, work: Callable[[], T]) -> T:
+    def _message(self) -> FormattedText:
+        return self._drawn(self._message_lines())
+
+    def busy(self, message: str | Callable[[], str], work: Callable[[], T]) -> T:
         """The frame with ``message`` and a spinner under it while ``work`` runs in a thread
-        (a bot thinking). Ctrl-C stops waiting with KeyboardInterrupt; the work's result is
+        (a bot thinking); a callable message is asked again at each redraw (its progress).
+        Ctrl-C stops waiting with KeyboardInterrupt; the work's result is
         then dropped, never used."""
         done: list[tuple[T | None, BaseException | None]] = []
-        self.message, self.hint = Text(), ""
+        self.message, self.hint, self._drawn_frames = Text(), "", {}
         started = time.monotonic()
         bindings = KeyBindings()
 
@@ -140,14 +160,14 @@ class Screen:
         def _keep(event: KeyPressEvent) -> None:
             self._type_ahead(event.data)
 
-        def line() -> ANSI:
+        def line() -> FormattedText:
             frame = SPINNER[int((time.monotonic() - started) * 10) % len(SPINNER)]
-            shown = [Text(f"{frame} {message}", style="bold")]
+            shown = [Text(f"{frame} {message() if callable(message) else message}", style="bold")]
             if self.typed_ahead:
                 shown[0].append(clean(f"  (typed: {self.typed_ahead[-30:]} — kept for your prompt)"), style="dim")
-            return self._ansi(shown)
+            return self._drawn(shown)
 
-        body = HSplit([Window(FormattedTextControl(self._top), wrap_lines=False),
+        body = HSplit([Window(FormattedTextControl(self._top), wrap_lines=False, height=self._top_height),
                        Window(FormattedTextControl(line), height=1), Window(height=PROMPT_LINES - 1)])
         app: Application[None] = Application(Layout(body), key_bindings=bindings, full_screen=True, input=self.input,
                                              output=self._screen_output(), refresh_interval=0.1)
@@ -199,8 +219,29 @@ class Screen:
         if data.isprintable() and len(self.typed_ahead) < 200:
             self.typed_ahead += data
 
-    def read(self, prompt: str, completer: Completer | None = None, history: History | None = None) -> str:
-        """One line typed at ``prompt``; every prompt has its own history unless one is given."""
+    def read(self, prompt: str, completer: Completer | None = None, history: list[str] | None = None) -> str:
+        """One line typed at ``prompt``; Up and Down walk ``history`` (the deciding player's own
+        lines), and the line is added to it."""
+        self._drawn_frames = {}  # the game may have changed since the last prompt
+        app, buffer = self._reading_app()
+        self._prompt, self._completer = prompt, completer
+        self._history, self._walk = history if history is not None else [], None
+        buffer.reset(Document(self.typed_ahead))
+        self.typed_ahead = ""
+        app.output.set_title(clean(self.title))  # at every prompt: each new prompt says so (a pty test waits for it)
+        try:
+            line = app.run()
+        finally:
+            self.message = Text()
+        if line.strip() and self._history[-1:] != [line]:
+            self._history.append(line)
+        return line
+
+    def _reading_app(self) -> tuple[Application[str], Buffer]:
+        """The one Application every prompt runs (made at the first): its layout, key bindings
+        and their caches are built once, so the next frame after Enter costs only its drawing."""
+        if self._reader is not None:
+            return self._reader
         bindings = KeyBindings()
 
         @bindings.add("c-c")
@@ -215,24 +256,44 @@ class Screen:
             else:
                 event.app.exit(exception=EOFError())
 
+        @bindings.add("up", filter=~has_completions)
+        @bindings.add("down", filter=~has_completions)
+        def _walk(event: KeyPressEvent) -> None:
+            self._step(event.current_buffer, -1 if event.key_sequence[0].key == Keys.Up else 1)
+
         def accept(buffer: Buffer) -> bool:
             get_app().exit(result=buffer.text)
             return False
 
-        buffer = Buffer(completer=completer, history=history or InMemoryHistory(), multiline=False,
+        # The buffer keeps no history of its own: the player's own lines are walked by _step.
+        buffer = Buffer(completer=DynamicCompleter(lambda: self._completer), history=_Forgetful(), multiline=False,
                         accept_handler=accept, complete_while_typing=False)
-        if self.typed_ahead:
-            buffer.text, self.typed_ahead = self.typed_ahead, ""
-            buffer.cursor_position = len(buffer.text)
         body = HSplit([
-            Window(FormattedTextControl(self._top), wrap_lines=False),
+            Window(FormattedTextControl(self._top), wrap_lines=False, height=self._top_height),
             Window(FormattedTextControl(self._message), height=lambda: len(self._message_lines())),
-            Window(BufferControl(buffer, input_processors=[BeforeInput(prompt)]), height=PROMPT_LINES - 1),
+            Window(BufferControl(buffer, input_processors=[BeforeInput(lambda: self._prompt)]),
+                   height=PROMPT_LINES - 1),
         ])
         layout = Layout(FloatContainer(body, [Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=8))]))
         app: Application[str] = Application(layout, key_bindings=bindings, full_screen=True, input=self.input,
                                             output=self._screen_output())
-        try:
-            return app.run()
-        finally:
-            self.message = Text()
+        self._reader = app, buffer
+        return self._reader
+
+    def _step(self, buffer: Buffer, by: int) -> None:
+        """Up (-1) or Down (+1) through this prompt's history; past the newest, an empty line."""
+        history = self._history
+        at = (len(history) if self._walk is None else self._walk) + by
+        if 0 <= at <= len(history):
+            self._walk = at
+            buffer.document = Document(history[at] if at < len(history) else "")
+
+
+class _Forgetful(History):
+    """A history that keeps nothing: one player's lines never reach the other's Up key."""
+
+    def load_history_strings(self) -> Iterable[str]:
+        return []
+
+    def store_string(self, string: str) -> None:
+        return None

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from prompt_toolkit.completion import Completer
-from prompt_toolkit.history import History
 from rich.console import Console
 
 from ..text.safe import safe
@@ -27,7 +26,7 @@ class ScriptReader:
         self.console = console
         self.line_number = 0
 
-    def read(self, prompt: str, completer: Completer | None = None, history: History | None = None) -> str:
+    def read(self, prompt: str, completer: Completer | None = None, history: list[str] | None = None) -> str:
         for number, raw in self._lines:
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             if line.strip() and not line.lstrip().startswith("#"):

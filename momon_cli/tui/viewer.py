@@ -9,7 +9,7 @@ The viewer is one full screen redrawn in place.
 from __future__ import annotations
 
 from prompt_toolkit.application import Application, get_app
-from prompt_toolkit.formatted_text import ANSI
+from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import FormattedTextControl, Layout, Window
@@ -21,7 +21,7 @@ from ..engine import SPECTATOR, Game, Observation
 from ..record import Record
 from ..record.replay import rebuild
 from ..text.narration import Narrator
-from .frame import View, compose, pack, to_ansi
+from .frame import View, compose, pack, to_fragments
 
 KEYS = {"n": "next", " ": "next", "right": "next", "enter": "next", "p": "previous", "left": "previous",
         "t": "next_turn", "T": "previous_turn", "e": "end", "b": "start", "v": "turn_view", "q": "quit",
@@ -91,11 +91,11 @@ class Viewer:
     def __init__(self, timeline: Timeline, step: int) -> None:
         self.timeline, self.step, self.seat = timeline, step, 1
 
-    def _screen(self) -> ANSI:
+    def _screen(self) -> FormattedText:
         size = get_app().output.get_size()
         keys = legend(size.columns)
         lines = self.timeline.frame(self.step, size.columns, size.rows, self.seat, len(keys))
-        return ANSI(to_ansi(lines + keys, size.columns))
+        return FormattedText(to_fragments(lines + keys, size.columns))
 
     def _key(self, action: str, event: KeyPressEvent) -> None:
         if action == "quit":

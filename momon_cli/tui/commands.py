@@ -1,0 +1,213 @@
+"""The commands a player may type at any prompt instead of an answer (``help`` lists them).
+
+Each command only shows something (in the frame, until the next line) or changes how the
+screen draws; none answers a decision. Taking back, conceding and leaving change the session
+and stay with it (repl.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from ..bots.players import Candidate
+from ..engine import Decision, Kind, Observation, card_of_key
+from ..text.notation import ACCEPTED, BadAnswer, parse
+from ..text.safe import safe
+from . import render
+
+if TYPE_CHECKING:
+    from .repl import HotSeat
+
+COMMANDS = ("help", "inspect", "preview", "why", "log", "queue", "rules", "elements", "view", "undo", "concede", "save",
+            "quit")
+
+HELP = """Answer the prompt, or type a command:
+  help                  this text
+  inspect <space|card>  a Momon on the Arena (e.g. 'inspect B2') or any card
+                        you can see
+  preview <card> <space>  what that Summon would do, on a copy (or type a
+                        Summon and '?', e.g. '2 B3 ?'); nothing is played
+  why                   what the bot weighed for its last answer (its other
+                        cards stay hidden: only their Spaces and estimates)
+  log [n]               the last n lines of the game, each with its rule
+                        (default: the newest 10 that fit; a number pages)
+  queue                 the ability resolving now and the ones waiting,
+                        with their targets
+  rules <word|rule>     a word's meaning, then its rules: 'rules ward', or
+                        'rules CR 10.2.4' as the log cites it
+  elements              which Element beats which
+  view seat|p1|p2       draw the Arena from the deciding player's seat, or
+                        always from one
+  undo                  take back your last answer (before the other player
+                        has seen its result); against a bot, your last answer
+                        and the bot's reply
+  concede [name]        give up: the other player wins (either may concede)
+  save                  where this game is saved (every answer is saved)
+  quit                  save and leave; resume with 'momon play --resume last'
+Tab completes the word where the cursor is; Up/Down walk your own history.
+Arena cells: name and marks (W Ward, T2 Token worth 2, ≠ controlled by its
+non-Owner), then Controller (P1 cyan, P2 magenta), Power (* changed), Element,
+Stars and the Sights as arrows: up is away from the player whose seat the
+Arena is drawn from. What changed since your last look is marked in its cell:
++new placed, ⇄snatch Snatched, »moved Moved or Swapped, ×gone sent away.
+In the Hand, ✦ marks a card with an ability: 'inspect <number>' reads it."""
+
+
+@dataclass(frozen=True)
+class LastBot:
+    """A bot's latest answer and what it weighed, for ``why``."""
+
+    player: int
+    bot: str
+    decision: Decision
+    considered: tuple[Candidate, ...]
+    answer: object
+
+
+def help_text(kind: Kind) -> str:
+    """``help`` at a prompt of this kind: the commands, then what the prompt accepts."""
+    return HELP + f"\nThis prompt accepts:\n  {ACCEPTED[kind]}"
+
+
+def run(hot: HotSeat, word: str, arg: str, decision: Decision) -> str | int | None:
+    """Carry out command ``word``: None, or what the session's own commands return (repl.py)."""
+    if word == "help":
+        hot.show(Text(help_text(decision.kind)))
+    elif word == "inspect":
+        inspect(hot, arg, decision.player)
+    elif word == "preview":
+        preview(hot, arg, decision)
+    elif word == "why":
+        why(hot, hot.last_bot)
+    elif word == "log":
+        log(hot, arg)
+    elif word == "queue":
+        queue = render.queue_lines(hot.seen)
+        hot.show(Text("\n".join(queue) if queue else "The Trigger Queue is empty."))
+    elif word == "rules":
+        rules(hot, arg)
+    elif word == "elements":
+        from .elements_chart import chart
+
+        hot.show(chart(hot.game.setup.matrix))
+    elif word == "view":
+        view(hot, arg)
+    elif word == "save":
+        hot.show(safe(f"Saved to {hot.saved_as()} (every answer is saved as you play)."))
+    else:
+        return hot.session_command(word, arg, decision)
+    return None
+
+
+def why(hot: HotSeat, last: LastBot | None) -> None:
+    """The bot's last answer and the next best it weighed. Its unplayed cards are in its Hand,
+    hidden from the person: a candidate shows its card only when that card was the one played."""
+    if last is None:
+        hot.error("No bot has answered yet in this session.")
+        return
+    name = hot.name_of(last.player)
+    if not last.considered:
+        hot.show(Text(f"{name} (bot:{last.bot}) answered that {last.decision.kind.value.replace('_', ' ')} decision "
+                      f"by its simple policy: it weighs only Summons."))
+        return
+    hot.show(Text(f"{name} weighed these at its Summon:", style="bold"))
+    for i, c in enumerate(last.considered, 1):
+        hot.show(Text(f"  {i}. {_summon_words(hot.seen, last, c.answer)}: {_estimate(c)}"
+                      + ("  ← played" if c.answer == last.answer else "")))
+
+
+def _summon_words(seen: Observation, last: LastBot, answer: object) -> str:
+    assert isinstance(answer, tuple)
+    key, space = answer
+    played = last.answer
+    assert isinstance(played, tuple)
+    if card_of_key(key) != card_of_key(played[0]):
+        return f"a card of its Hand to {space}"
+    name = next((o.card.name for o in seen.state.zones.objects.values() if o.card.id == card_of_key(key)), "?")
+    return f"{name} to {space}"
+
+
+def _estimate(c: Candidate) -> str:
+    if c.playouts:
+        return f"won {c.value:.0%} of {c.playouts} playouts"
+    return f"leads by {c.value:+.0f} after its turn"
+
+
+def log(hot: HotSeat, arg: str) -> None:
+    if arg and not (arg.isascii() and arg.isdecimal() and len(arg) <= 6 and int(arg) > 0):
+        hot.error("log takes a number of lines, e.g. 'log 20' (default 10)")
+        return
+    for full, _ in hot.log[-int(arg or 10):]:
+        hot.show(Text(full))
+    # 'log' alone keeps its newest lines on screen; 'log 30' asked for thirty: they page
+    hot.view.info_latest = not arg
+
+
+def rules(hot: HotSeat, arg: str) -> None:
+    # Loaded on first use: rich.markdown (markdown-it, pygments) is about a tenth of the time to the first prompt.
+    from rich.markdown import Markdown
+
+    from ..text import rules_lookup as rulesdoc
+
+    found = rulesdoc.lookup(arg)
+    if not arg or not found:
+        hot.error("Nothing found. Try a word or a rule as narration cites it, e.g. 'rules ward' or "
+                  "'rules CR 10.2.4'.")
+    for passage in found:
+        hot.show(Markdown(passage.markdown()))
+
+
+def view(hot: HotSeat, arg: str) -> None:
+    choice = arg.lower()
+    if choice not in ("seat", "p1", "p2"):
+        hot.error("view seat (the deciding player's seat), view p1 or view p2 (always that seat)")
+        return
+    hot.fixed_seat = None if choice == "seat" else int(choice[1])
+    hot.view.seat = hot.seat_of(hot.view.decision.player if hot.view.decision else 1)
+
+
+def preview(hot: HotSeat, arg: str, decision: Decision) -> None:
+    """What a Summon would do, from the deciding player's observation (preview.py)."""
+    from .preview import preview as played_out
+
+    if decision.kind is not Kind.SUMMON:
+        hot.error("preview works at a Summon: 'preview <card> <space>', e.g. 'preview 2 B3'")
+        return
+    try:
+        answer = parse(hot.seen, decision, arg)
+    except BadAnswer as err:
+        hot.error(f"preview <card> <space>: {err}")
+        return
+    assert isinstance(answer, tuple)
+    for line in played_out(hot.seen, decision, (str(answer[0]), str(answer[1]))):
+        hot.show(line)
+
+
+def inspect(hot: HotSeat, arg: str, player: int) -> None:
+    """A Momon on a Space, or a card the asking player can see (Arena, face-up Voids, own
+    Hand) by Hand number, id, or any word of its name."""
+    seen = hot.seen
+    zones = seen.state.zones
+    space = arg.upper()
+    if space in zones.arena:
+        hot.show(render.object_panel(seen, zones.objects[zones.arena[space]]))
+        return
+    visible = [zones.objects[o] for o in zones.arena.values()]
+    visible += [zones.objects[o] for p in (1, 2) for o in zones.voids[p] if zones.objects[o].face_up]
+    hand = [zones.objects[o] for o in zones.hands[player]]
+    if arg.isdecimal() and 1 <= int(arg) <= len(hand):
+        hot.show(render.card_panel(hand[int(arg) - 1].card))
+        return
+    low = arg.lower()
+    cards = {o.card.id: o.card for o in visible + hand if low and (o.card.id.lower() == low or any(
+        word.startswith(low) for word in [o.card.name.lower(), *o.card.name.lower().split()]))}
+    if len(cards) == 1:
+        hot.show(render.card_panel(next(iter(cards.values()))))
+    elif cards:
+        hot.error(f"{arg!r} could be {', '.join(sorted(c.name for c in cards.values()))}; type more of it.")
+    else:
+        hot.error(f"Nothing to inspect at {arg!r}: give an occupied Space (e.g. B2), a Hand number, or a "
+                  f"card you can see by id or name.")

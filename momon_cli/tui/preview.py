@@ -1,0 +1,66 @@
+"""``preview <card> <space>``: what a Summon would do, played out on a copy of the game.
+
+The copy is made from the deciding seat's observation alone (engine.determinize): what the
+seat cannot see is imagined from the cards it holds, never read from the game, so a preview
+shows nothing hidden. The turn is played to its end, every choice on the way answered with
+its first option (the player answers those themselves in the game), and told as the log
+would tell it, with the Control Score it leaves.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rich.text import Text
+
+from ..engine import Decision, Kind, Observation, card_of_key, determinize, need, play, scores, summon_then_play_on
+from ..engine import events as ev
+from ..text.narration import Narrator, terse
+from ..text.safe import clean
+
+#: Steps whose outcome the copy could only imagine (a random or hidden card): said as such.
+IMAGINED = (ev.FaceDownPicked, ev.VoidRandomized)
+
+
+def preview(seen: Observation, decision: Decision, answer: tuple[str, str]) -> list[Text]:
+    """The lines of a Summon's preview: its turn told step by step, then the Score it leaves."""
+    need(seen)
+    assert decision.kind is Kind.SUMMON
+    zones = seen.state.zones
+    own = tuple(zones.objects[o].card for o in zones.hands[seen.seat])
+    ctx = determinize(seen, random.Random(seen.answers), own)
+    turn = ctx.state.turn
+    choices: list[Decision] = []
+
+    def first(d: Decision) -> object:
+        choices.append(d)
+        return _first(d)
+
+    play(summon_then_play_on(ctx, *answer), first, stop=lambda d: ctx.state.turn != turn)
+    narrator = Narrator(seen.setup.names)
+    key, space = answer
+    name = next(c.name for c in own if c.id == card_of_key(key))
+    lines = [Text(f"Preview of {clean(name)} to {space} — nothing is played:", style="bold")]
+    for event in ctx.events:
+        said = terse(event, narrator.line(event))
+        if isinstance(event, ev.TurnStarted):
+            break
+        if said is not None:
+            lines.append(Text("  " + said + (" (imagined: this is hidden or random)" if isinstance(event, IMAGINED)
+                                             else "")))
+    ann, bea = scores(ctx.state)
+    names = [clean(n) for n in seen.setup.names]
+    lines.append(Text(f"Control Score after the turn: {names[0]} {ann} – {names[1]} {bea}", style="bold"))
+    if choices:
+        lines.append(Text(f"({len(choices)} choice{'s' if len(choices) > 1 else ''} on the way: the preview took the "
+                          f"first option; in the game you choose.)", style="dim"))
+    return lines
+
+
+def _first(decision: Decision) -> object:
+    """The first option of any choice on the way (every Attempt or trigger in the order listed)."""
+    if decision.kind is Kind.ORDER_ATTEMPTS or decision.kind is Kind.ORDER_TRIGGERS:
+        return decision.keys()
+    if decision.kind is Kind.TARGETS:
+        return tuple(decision.options[:decision.count])
+    return decision.options[0]

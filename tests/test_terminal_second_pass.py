@@ -1,0 +1,220 @@
+"""The terminal's second pass: marks for what changed, preview, the bot's progress and
+reasons, the Hand's priority, the deck picker and the smaller screen items, at 80×24,
+120×40 and 60×20."""
+
+import re
+
+import pytest
+from helpers import arena, from_position, game, mk, summon
+from repl_driver import play
+
+from momon_cli.bots.players import Candidate
+from momon_cli.engine import Kind
+from momon_cli.engine import events as ev
+from momon_cli.tui import render
+from momon_cli.tui.commands import LastBot
+from momon_cli.tui.frame import View, compose
+from momon_cli.tui.marks import changes
+from momon_cli.tui.preview import preview
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def _plain(lines):
+    return [line.plain for line in lines]
+
+
+def _snatching_game():
+    """Bea's Cinder Pup on C3 faces Ann's Kiln Drake summoned to C2 (its N Sight Snatches it)."""
+    kiln = mk("Kiln Drake", "Fire", 7, ["N"])
+    g = game([kiln, mk("Pup")], [mk("Ember", "Fire", 2, ["S"]), mk("Moss")],
+             [arena(2, mk("Cinder Pup", "Fire", 2, ["S"]), "C3")])
+    return g
+
+
+# -- marks ------------------------------------------------------------------------------
+
+def test_changes_mark_placed_snatched_moved_and_sent_away_the_latest_winning():
+    story = [
+        ev.Summoned(1, 9, "X", "Kiln", "C2", "hand", False),
+        ev.ControlChanged(4, "Pup", "C3", 2, 1, "snatch"),
+        ev.Moved((("Kiln", "C2", "D2"),)),
+        ev.Swapped("A", "A1", "B", "B1"),
+        ev.ZoneChanged(5, "Imp", "Y", 2, "arena", "D4", "void", True, 12),
+    ]
+    assert changes(story) == {"C3": "snatched", "D2": "moved", "A1": "moved", "B1": "moved", "D4": "gone"}
+    assert changes(story[:1]) == {"C2": "new"}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_arena_marks_the_summon_and_the_snatch_with_words_that_read_without_colour(size, tmp_path):
+    g = _snatching_game()
+    summon(g, "Kiln Drake", "C2")
+    view = View(seat=2, decision=g.pending, hand=2, marks=changes(g.observe(2).story))
+    lines = _plain(compose(g.observe(2), view, *size))
+    kiln = next(i for i, line in enumerate(lines) if "Kiln Drake" in line)
+    cinder = next(i for i, line in enumerate(lines) if "Cinder" in line)
+    column = lines[kiln].index("Kiln Drake")
+    assert "+new" in lines[kiln][column:column + 20] + lines[kiln + 1][column:column + 20]
+    assert "⇄snatch" in lines[cinder][column:column + 20] + lines[cinder + 1][column:column + 20]
+
+
+def test_a_player_sees_the_marks_of_what_happened_since_their_own_last_answer(tmp_path):
+    """At one keyboard Bea's next screen marks Ann's Summon and the Snatch it made; Ann's
+    Pup, placed before Bea's last answer, is marked no more by then."""
+    g = _snatching_game()
+    run = play(g, "\nkiln c2\n\nember a3\n\npup b1\n\nquit\n", tmp_path, 80, 24)
+    bea = [f for f in run.frames if "Bea (P2)'s Hand" in f]
+    assert bea[0].count("+new") == 1 and "⇄snatch" in bea[0]  # Ann's Kiln Drake, and the Pup it took
+    # Bea answered since: now her Ember (whose Check she did not watch) and Ann's Pup are new
+    assert bea[-1].count("+new") == 2 and "⇄snatch" not in bea[-1]
+
+
+# -- preview ----------------------------------------------------------------------------
+
+def test_preview_tells_the_summon_its_snatches_and_the_score_and_plays_nothing(tmp_path):
+    g = _snatching_game()
+    lines = " ".join(_plain(preview(g.observe(1), g.pending, (g.pending.options[0][0], "C2"))))
+    assert "Ann Summons Kiln Drake to C2" in lines and "Snatch Check over: 1 Snatched" in lines
+    assert "Control Score after the turn: Ann 2 – Bea 0" in lines
+    for typed in ("preview kiln c2", "kiln c2 ?", "1 C2?"):
+        run = play(_snatching_game(), f"\n{typed}\nquit\n", tmp_path, 80, 24)
+        assert len(run.hot_seat.game.answers) == 0
+        shown = [f for f in run.frames if "Preview of Kiln Drake to C2" in f]
+        assert shown and "Control Score after the turn: Ann 2 – Bea 0" in shown[0], typed
+
+
+def test_preview_is_the_same_whatever_the_hidden_cards_are():
+    """Computed from the observation: Bea's Hand swapped for other cards changes nothing."""
+    def with_bea(cards):
+        kiln = mk("Kiln Drake", "Fire", 7, ["N"])
+        return game([kiln], cards, [arena(2, mk("Cinder Pup", "Fire", 2, ["S"]), "C3")])
+
+    one = with_bea([mk("Storm", "Air", 9, ["S", "SW"]), mk("Moss")])
+    two = with_bea([mk("Tiny", "Water", 1, []), mk("Other", "Dark", 4, ["N"])])
+    said = [_plain(preview(g.observe(1), g.pending, (g.pending.options[0][0], "C2"))) for g in (one, two)]
+    assert said[0] == said[1]
+
+
+def test_preview_outside_a_summon_and_of_an_unknown_card_is_one_line(tmp_path):
+    run = play(_snatching_game(), "\npreview dragon c2\nquit\n", tmp_path, 80, 24)
+    assert "preview <card> <space>:" in run.words and len(run.hot_seat.game.answers) == 0
+
+
+# -- the bot's turn -----------------------------------------------------------------------
+
+def test_why_shows_the_bots_estimates_and_never_names_a_card_it_kept(tmp_path):
+    g = _snatching_game()
+    seen = g.observe(1)
+    key = g.pending.options[0][0]
+    other = next(k for k, _ in g.pending.options if k != key)
+    last = LastBot(1, "search", g.pending, (Candidate((key, "C2"), 0.62, 180), Candidate((other, "B2"), 0.5, 90)),
+                   (key, "C2"))
+
+    class Hot:
+        shown: list = []
+
+        def show(self, line):
+            self.shown.append(line.plain)
+
+        def error(self, line):
+            raise AssertionError(line)
+
+        def name_of(self, player):
+            return "Ann"
+
+    from momon_cli.tui.commands import why
+
+    hot = Hot()
+    hot.seen = seen
+    why(hot, last)
+    text = "\n".join(hot.shown)
+    assert "Kiln Drake to C2: won 62% of 180 playouts  ← played" in text
+    assert "a card of its Hand to B2: won 50% of 90 playouts" in text and "Pup" not in text
+
+
+def test_the_bot_shows_its_progress_and_why_reads_what_it_weighed(tmp_path):
+    from screen_driver import Terminal
+
+    term = Terminal(["play", "--p1", "Ann", "--p2", "bot:search", "--deck1", "ember-tide", "--deck2", "stone-gale",
+                     "--seed", "3", "--first", "2", "--log", str(tmp_path / "g.jsonl")])
+    try:
+        import time
+
+        end = time.monotonic() + 60
+        while not re.search(r"playout \d+ of 500", term.text):
+            assert time.monotonic() < end, term.text
+            term.pump(0.02)
+        term.wait_for("Ann ›", 60)
+        term.answer("why")
+        assert "weighed these at its Summon" in term.text and "← played" in term.text
+        assert re.search(r"won \d+% of \d+ playouts", term.text)
+    finally:
+        term.close()
+
+
+# -- the Hand first, small screens, the smaller items ---------------------------------------
+
+def test_an_answer_at_60x20_is_refused_until_the_game_is_on_screen(tmp_path):
+    run = play(_snatching_game(), "\nkiln c2\nquit\n", tmp_path, 60, 20)
+    assert len(run.hot_seat.game.answers) == 0
+    assert "make the terminal 80×24 or larger to answer" in run.words
+
+
+def test_inspect_finds_a_card_by_any_word_of_its_name(tmp_path):
+    g = game([mk("Grey Heron", "Air", 3, ["N"]), mk("Pup")], [mk("Imp")], [])
+    run = play(g, "\ninspect heron\nquit\n", tmp_path, 80, 24)
+    assert "Grey Heron" in run.words and "Nothing to inspect" not in run.words
+
+
+def test_the_void_fallback_placement_shows_the_card_being_placed():
+    g = from_position("17-7-void-fallback")
+    while g.pending is not None and g.pending.kind is not Kind.SPACE:
+        d = g.pending
+        g.answer(d.options[0] if d.kind is not Kind.ORDER_ATTEMPTS else d.keys())
+    assert g.pending is not None and g.pending.card is not None
+    shown = render.decision_view(g.observe(g.pending.player), g.pending).plain
+    name = next(o.card.name for o in g.state.zones.objects.values() if o.card.id == g.pending.card)
+    assert name in shown.splitlines()[1]
+
+
+def test_the_end_screen_says_who_conceded_and_how_to_watch_the_game_again(tmp_path):
+    run = play(_snatching_game(), "\nconcede\ny\n", tmp_path, 80, 24)
+    assert "Game over — Ann conceded." in run.words and "momon replay " in run.words
+
+
+def test_the_hand_off_recap_wraps_in_the_side_panel_at_120_columns(tmp_path):
+    g = _snatching_game()
+    recap = "Ann Summoned Kiln Drake to C2; Ann Snatched Cinder Pup on C3; " * 2
+    from rich.text import Text
+
+    view = View(seat=2, banner=[Text("Pass to Bea — press Enter"), Text(recap.strip())])
+    side = [re.sub(r"^.*[│┐┤┘]", "", line.plain) for line in compose(g.observe(0), view, 120, 40)]
+    text = " ".join(" ".join(side).split())
+    assert recap.strip() in text
+
+
+def test_a_tall_screen_fills_its_empty_rows_with_what_the_marks_mean():
+    g = _snatching_game()
+    lines = _plain(compose(g.observe(1), View(seat=1, decision=g.pending, hand=1), 120, 40))
+    assert any("+new placed" in line for line in lines) and len(lines) == 40 - 2 - 1 + 1
+    small = _plain(compose(g.observe(1), View(seat=1, decision=g.pending, hand=1), 80, 24))
+    assert all(len(line) <= 80 for line in small)
+
+
+def test_the_deck_picker_lists_the_built_in_decks_and_takes_a_number_or_a_name(tmp_path):
+    from screen_driver import Terminal
+
+    term = Terminal(["play", "--p1", "Ann", "--p2", "Bea", "--seed", "7", "--log", str(tmp_path / "g.jsonl")])
+    try:
+        term.wait_for("Ann's deck")
+        assert "ward-wall" in term.text and "Decks for Ann" in term.text
+        term.type("nonsense", then="Give a number")
+        term.type("2", then="Bea's deck")
+        term.type("prism", then="⏎")
+    finally:
+        term.close()
+    import json
+
+    header = json.loads((tmp_path / "g.jsonl").read_text().splitlines()[0])
+    assert header["decks"] == ["Dawn and Dusk", "Prism"]
