@@ -1,0 +1,118 @@
+"""The glossary (text/glossary.py), ``rules WORD``'s answer and ``momon rules``: every word of
+the vocabulary has an entry or is plain on purpose, what a player types finds it, the answer
+gives each heading once, and narration names the keyword a line comes from."""
+
+import re
+from dataclasses import fields
+
+import pytest
+from helpers import mk
+
+from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
+from momon_cli.data.cardtext import mechanics
+from momon_cli.engine import KINDS, SELECTORS, SIDES, TIMINGS, Filter, Static
+from momon_cli.text import glossary
+from momon_cli.text.rules_lookup import lookup
+
+TERMS = {e.term for e in glossary.ENTRIES}
+
+
+def deck_cards():
+    pool = load_pool()
+    return list({c.id: c for name in builtin_deck_names() for c in load_deck(name, pool).cards}.values())
+
+
+# -- The vocabulary, mapped in one place --------------------------------------------------------
+def test_every_vocabulary_word_maps_to_an_entry_or_is_plain_on_purpose():
+    assert set(glossary.BY_KIND) == set(KINDS)  # a new instruction kind fails here until it is mapped
+    assert set(glossary.BY_TIMING) == set(TIMINGS)
+    assert set(glossary.BY_STATIC) == {f.name for f in fields(Static)}
+    assert set(Filter.KEYS) - set(glossary.BY_FILTER) == {"side", "other"}  # plain: "any", "other"
+    assert set(glossary.BY_SIDE) <= set(SIDES) & set(SELECTORS)
+    named = [t for terms in glossary.BY_KIND.values() for t in terms]
+    named += [*glossary.BY_TIMING.values(), *glossary.BY_STATIC.values(), *glossary.BY_FILTER.values(),
+              *glossary.BY_SIDE.values(), glossary.ONCE, glossary.TARGET]
+    assert set(named) <= TERMS, set(named) - TERMS
+
+
+def test_every_keyword_the_built_in_cards_use_has_an_entry():
+    for card in deck_cards():
+        for a in card.abilities:
+            for i in a.do:
+                assert glossary.BY_KIND[type(i).KEY], (card.name, type(i).KEY)
+        for key in mechanics(card):
+            assert key in glossary.BY_KIND or key in glossary.BY_STATIC or key in ("once", "static_power"), key
+        terms = [e.term for e in glossary.for_card(card)]
+        assert all(glossary.BY_TIMING[a.when] in terms for a in card.abilities if a.when), card.name
+
+
+def test_the_terms_the_brief_names_are_all_there():
+    for word in ("Incite", "Direct Snatch", "Swap", "Move", "Multi-Move", "Ward", "once-only", "Effect-Based Summon",
+                 "Void Fallback", "Sights", "Snatch-Sights", "Marking Token", "Snatch Attempt", "Snatch Check",
+                 "Controller", "Owner", "Power", "Element", "Beats", "Stars", "Void", "face-down", "Hand",
+                 "Trigger Queue", "On Summon", "On Snatch", "Snatched Back", "Turn Start", "End of Turn",
+                 "Leaves Arena", "token worth", "Control Score", "First Player Token", "Active Player", "✦"):
+        assert glossary.find(word) is not None, word
+
+
+# -- The entries themselves ---------------------------------------------------------------------
+def test_each_entry_is_one_plain_sentence_with_rules_that_exist():
+    for e in glossary.ENTRIES:
+        assert e.meaning.endswith(".") and "\n" not in e.meaning, e.term
+        assert not re.search(r"[.!?] [A-Z]", e.meaning), f"{e.term}: one sentence"
+        assert not re.search(r"[*_`\[\]<>#]", e.meaning), f"{e.term}: plain text, neither Markdown nor Rich markup"
+        assert len(e.meaning) <= 240, e.term
+        for citation in e.rules:
+            assert lookup(citation), f"{e.term}: {citation} is in no passage of docs/rules.md"
+
+
+def test_every_term_and_alias_finds_its_own_entry():
+    for e in glossary.ENTRIES:
+        for word in (e.term, *e.aliases):
+            assert glossary.find(word) is e, (word, glossary.find(word))
+
+
+@pytest.mark.parametrize("typed, term", [
+    ("incite", "Incite"), ("INCITE", "Incite"), ("direct snatch", "Direct Snatch"), ("direct-snatch", "Direct Snatch"),
+    ("Direct_Snatch", "Direct Snatch"), ("direct snatches", "Direct Snatch"), ("multi-move", "Multi-Move"),
+    ("multi move", "Multi-Move"), ("multimove", "Multi-Move"), ("sight", "Sights"), ("sights", "Sights"),
+    ("snatch-sight", "Sights"), ("Snatch Sights", "Sights"), ("wards", "Ward"), ("snatch attempts", "Snatch Attempt"),
+    ("marking tokens", "Marking Token"), ("the Trigger Queue", "Trigger Queue"), ("abilities", "Ability"),
+    ("once per game", "Once-only"), ("once-only", "Once-only"), ("on_summon", "On Summon"), ("✦", "✦"),
+    ("★", "Stars"), ("token worth", "Token value"), ("face up", "Face-down"), ("Owner’s", "Owner"),
+    ("beats", "Beats"), ("fire", "Element"), ("effect-based summons", "Effect-Based Summon"),
+])
+def test_find_reads_case_aliases_plurals_and_hyphens(typed, term):
+    found = glossary.find(typed)
+    assert found is not None and found.term == term, typed
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "xyzzy", "CR 10.2.4", "-", "s"])
+def test_find_answers_none_for_what_names_no_term(typed):
+    assert glossary.find(typed) is None
+
+
+def test_for_card_reads_the_ability_data():
+    pool = load_pool()
+    named = {c.name: c for c in pool.values()}
+
+    def terms(name: str) -> list[str]:
+        return [e.term for e in glossary.for_card(named[name])]
+
+    assert terms("Cinder Pup") == []
+    assert terms("Crown Usurper") == ["Turn Start", "Once-only", "Target", "Enemy", "Stars", "Direct Snatch"]
+    assert terms("Herder Owl")[:2] == ["On Summon", "Multi-Move"] and "Direct Snatch" in terms("Herder Owl")
+    assert {"Void", "Face-down"} <= set(terms("Abyss Maw"))
+    assert "Face-down" not in terms("Changeling Gate") and "Trait" in terms("Changeling Gate")
+    assert terms("Moss Tortoise") == ["Token value"]
+    assert terms("Gale Rider") == ["On Summon", "Move", "Incite"]
+    assert terms("Mirror Trickster") == ["On Summon", "Target", "Swap"]
+    assert terms("Pack Wolf") == ["Board-dependent Power", "Friendly", "Adjacent"]
+    assert terms("Shatter Hawk")[-2:] == ["Ward", "Ward Token"]
+
+
+def test_for_card_follows_the_data_not_the_text():
+    """A card made in a test, with a text of its own kind: for_card reads its ability data."""
+    card = mk("Odd", ability=[{"when": "leaves_arena", "do": [{"swap": True, "on": "targets"}],
+                               "target": {"side": "any", "count": 2}}])
+    assert [e.term for e in glossary.for_card(card)] == ["Leaves Arena", "Target", "Swap"]
