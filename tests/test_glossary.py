@@ -7,12 +7,14 @@ from dataclasses import fields
 
 import pytest
 from helpers import mk
+from rich.console import Console
+from rich.markdown import Markdown
 
 from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
 from momon_cli.data.cardtext import mechanics
 from momon_cli.engine import KINDS, SELECTORS, SIDES, TIMINGS, Filter, Static
 from momon_cli.text import glossary
-from momon_cli.text.rules_lookup import lookup
+from momon_cli.text.rules_lookup import answer, lookup
 
 TERMS = {e.term for e in glossary.ENTRIES}
 
@@ -116,3 +118,49 @@ def test_for_card_follows_the_data_not_the_text():
     card = mk("Odd", ability=[{"when": "leaves_arena", "do": [{"swap": True, "on": "targets"}],
                                "target": {"side": "any", "count": 2}}])
     assert [e.term for e in glossary.for_card(card)] == ["Leaves Arena", "Target", "Swap"]
+
+
+# -- rules WORD: the answer -------------------------------------------------------------------
+def headings(sections: list[str]) -> list[str]:
+    return [s.split("\n", 1)[0] for s in sections]
+
+
+@pytest.mark.parametrize("query", ["ward", "incite", "direct snatch", "multi-move", "sights", "power", "summon",
+                                   "CR 10.2", "queue", "once-only"])
+def test_the_answer_gives_each_heading_once_with_its_passages_under_it(query):
+    sections = answer(query)
+    assert sections
+    shown = headings(sections)
+    assert len(shown) == len(set(shown)), shown
+    for section in sections:  # a heading is a line in bold: only the first line of a section
+        assert not any(line.startswith("**") for line in section.splitlines()[1:]), section
+
+
+def test_the_prompts_old_reply_repeated_the_heading_which_the_answer_does_not():
+    """The reported bug: 'rules ward' printed '11. Effects' before each of its bullets."""
+    found = lookup("ward")
+    assert len({p.heading for p in found}) < len(found)  # several passages share a heading
+    sections = answer("ward")
+    for heading in {p.heading for p in found}:
+        assert sum(s.startswith(f"**{heading}**") for s in sections) <= 1
+
+
+def test_the_answer_starts_with_the_glossary_line_for_a_term():
+    sections = answer("incite")
+    assert sections[0] == f"**Incite** — {glossary.find('incite').meaning}"  # type: ignore[union-attr]
+    assert "**Incite**: a new Snatch Check" in sections[1]  # the passage that defines it comes first
+    assert answer("direct snatch")[0].startswith("**Direct Snatch** — ")
+    assert answer("Multi-Move")[0].startswith("**Multi-Move** — ")
+    assert answer("✦") == [f"**✦** — {glossary.find('✦').meaning}"]  # type: ignore[union-attr]
+
+
+def test_the_answer_to_a_citation_has_no_glossary_line_and_nothing_is_an_empty_list():
+    assert answer("CR 10.2.4")[0].startswith("**9. Snatch Check")
+    assert answer("xyzzy") == [] and answer("") == [] and answer("  ") == []
+
+
+def test_numbered_rules_keep_their_numbers_among_others():
+    console = Console(width=100, record=True, file=None)
+    console.print(Markdown("\n\n".join(answer("ward"))))
+    text = console.export_text()
+    assert "2. A Warded defender cannot be Snatched" in text and "2. A Ward Token on a Momon" in text
