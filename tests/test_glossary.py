@@ -9,13 +9,16 @@ import pytest
 from helpers import mk
 from rich.console import Console
 from rich.markdown import Markdown
+from typer.testing import CliRunner
 
+from momon_cli.cli.app import app
 from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
 from momon_cli.data.cardtext import mechanics
 from momon_cli.engine import KINDS, SELECTORS, SIDES, TIMINGS, Filter, Static
 from momon_cli.text import glossary
 from momon_cli.text.rules_lookup import answer, lookup
 
+runner = CliRunner()
 TERMS = {e.term for e in glossary.ENTRIES}
 
 
@@ -164,3 +167,34 @@ def test_numbered_rules_keep_their_numbers_among_others():
     console.print(Markdown("\n\n".join(answer("ward"))))
     text = console.export_text()
     assert "2. A Warded defender cannot be Snatched" in text and "2. A Ward Token on a Momon" in text
+
+
+# -- momon rules --------------------------------------------------------------------------------
+def test_momon_rules_incite_starts_with_the_meaning_of_incite():
+    result = runner.invoke(app, ["rules", "incite"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Incite — An ability that makes")
+    assert "11. Effects" in result.stdout
+
+
+def test_momon_rules_takes_several_words():
+    result = runner.invoke(app, ["rules", "direct", "snatch"])
+    assert result.exit_code == 0 and result.stdout.startswith("Direct Snatch — ")
+
+
+def test_momon_rules_with_an_unknown_word_says_so_in_one_line_and_fails():
+    result = runner.invoke(app, ["rules", "xyzzy"])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1 and "xyzzy" in result.stderr
+
+
+def test_momon_rules_without_a_word_gives_its_usage_in_one_line():
+    result = runner.invoke(app, ["rules"])
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "momon rules incite" in result.stderr
+
+
+def test_momon_rules_comes_after_howto_in_the_help():
+    listing = runner.invoke(app, ["--help"]).stdout
+    commands = re.findall(r"^  (\w+)\s", listing, re.M)
+    assert commands.index("rules") == commands.index("howto") + 1

@@ -1,4 +1,4 @@
-"""Look-ups in the project's rules document (docs/rules.md), for ``rules`` at the prompt.
+"""Look-ups in the project's rules document (docs/rules.md), for ``rules`` at the prompt and ``momon rules``.
 
 The document is cut into passages (a paragraph or a list item) under their headings. A
 query finds passages by words (a heading's words count for every passage under it) or by a
