@@ -16,6 +16,7 @@ from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
 from momon_cli.data.cardtext import mechanics
 from momon_cli.engine import KINDS, SELECTORS, SIDES, TIMINGS, Filter, Static
 from momon_cli.text import glossary
+from momon_cli.text.howto import HOWTO
 from momon_cli.text.rules_lookup import answer, lookup
 
 runner = CliRunner()
@@ -198,3 +199,14 @@ def test_momon_rules_comes_after_howto_in_the_help():
     listing = runner.invoke(app, ["--help"]).stdout
     commands = re.findall(r"^  (\w+)\s", listing, re.M)
     assert commands.index("rules") == commands.index("howto") + 1
+
+
+# -- howto --------------------------------------------------------------------------------------
+def test_howto_names_keywords_the_built_in_decks_use_and_explains_the_mark():
+    used = {e.term for c in deck_cards() for e in glossary.for_card(c)}
+    named = re.search(r"The built-in decks use (.*?) and more", " ".join(HOWTO.split()))
+    assert named is not None
+    for word in re.split(r", ", named[1]):
+        entry = glossary.find(word)
+        assert entry is not None and entry.term in used, word
+    assert "✦" in HOWTO and "inspect" in HOWTO and "momon rules WORD" in HOWTO
