@@ -6,7 +6,7 @@ import re
 from dataclasses import fields
 
 import pytest
-from helpers import mk
+from helpers import arena, game, mk, summon
 from rich.console import Console
 from rich.markdown import Markdown
 from typer.testing import CliRunner
@@ -15,7 +15,9 @@ from momon_cli.cli.app import app
 from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
 from momon_cli.data.cardtext import mechanics
 from momon_cli.engine import KINDS, SELECTORS, SIDES, TIMINGS, Filter, Static
+from momon_cli.engine import events as ev
 from momon_cli.text import glossary
+from momon_cli.text import narration as narrate
 from momon_cli.text.howto import HOWTO
 from momon_cli.text.rules_lookup import answer, lookup
 
@@ -210,3 +212,56 @@ def test_howto_names_keywords_the_built_in_decks_use_and_explains_the_mark():
         entry = glossary.find(word)
         assert entry is not None and entry.term in used, word
     assert "✦" in HOWTO and "inspect" in HOWTO and "momon rules WORD" in HOWTO
+
+
+# -- narration ----------------------------------------------------------------------------------
+def test_narration_says_trigger_words_as_the_glossary_writes_them():
+    for words in narrate.TIMING_WORDS.values():
+        entry = glossary.find(words)
+        assert entry is not None and entry.term == words
+
+
+@pytest.mark.parametrize("event, keyword", [
+    (ev.Moved((("Pup", "B1", "B2"),)), "Move"),
+    (ev.Moved((("Pup", "B1", "B2"), ("Imp", "C1", "C2"))), "Multi-Move"),
+    (ev.Swapped("Pup", "B1", "Imp", "C3"), "Swap"),
+    (ev.DirectSnatchResolved(4, "Pup", "B1", True, "success"), "Direct Snatch"),
+    (ev.SnatchCheckStarted(4, "Pup", "B1", 2, "incite"), "Incite"),
+    (ev.SnatchCheckStarted(4, "Pup", "B1", 1, "summon"), "Effect-Based Summon"),
+    (ev.Summoned(1, 4, "MCL-001", "Pup", "B1", "hand", True), "Effect-Based Summon"),
+    (ev.WardGranted(4, "Pup", "end_of_turn", False), "Ward"),
+    (ev.OnceUsed(1, "Pup"), "once-only"),
+])
+def test_a_keyword_abilitys_step_names_its_keyword(event, keyword):
+    line = narrate.Narrator(("Ann", "Bea")).line(event)
+    assert line is not None and keyword in line, line
+    assert glossary.find(keyword) is not None
+
+
+def test_a_failed_step_names_its_keyword():
+    n = narrate.Narrator(("Ann", "Bea"))
+    n.line(ev.TriggerWaiting(1, 4, "TST-001", "Herder", "on_summon", 1))
+    line = n.line(ev.InstructionFailed(1, "multi_move", "no_mover"))
+    assert line == "Herder's On Summon ability, Multi-Move: no Momon can Move."
+    line = n.line(ev.InstructionFailed(1, "summon", "no_legal_space"))
+    assert line == "Herder's On Summon ability, Effect-Based Summon: no legal Space, so nothing is Summoned."
+
+
+def test_the_log_names_a_sight_by_the_space_it_points_at_and_reads_the_compass_from_the_owner():
+    """The reported bug: 'Its N Sight' named the Owner's compass while the other seat's picture
+    draws that arrow pointing down. The Space is the same on every seat's picture."""
+    line = narrate.Narrator(("Ann", "Bea")).line(ev.AttemptCreated(1, 4, 5, "Leaner", "D3", "N"))
+    assert line == "  Its Sight toward D3, N from its Owner's seat, points at Leaner (CR 10.1.3)."
+
+
+def test_a_game_with_move_and_incite_narrates_both_keywords():
+    rider = mk("Rider", power=5, sights=("N",), ability=[{"when": "on_summon",
+                                                           "do": [{"move": True, "to": "adjacent"}, {"incite": True}]}])
+    g = game([rider], [mk("Spare")], [arena(2, mk("Far", power=1), "D4")])
+    summon(g, "Rider", "C2")
+    while g.pending is not None and g.pending.kind.name == "SPACE":
+        g.answer("C3" if "C3" in g.pending.options else g.pending.options[0])
+    n = narrate.Narrator(("Ann", "Bea"))
+    lines = [line for e in g.events if (line := n.line(e))]
+    assert any(line.startswith("Move: Rider C2 → ") for line in lines), lines
+    assert any(line.startswith("Incite: Rider on ") for line in lines), lines
