@@ -112,7 +112,8 @@ ENTRIES: tuple[Entry, ...] = (
           "Seen from an ability's controller, an enemy Momon is one the other player controls right now.",
           ()),
     Entry("Face-down", ("face down", "facedown", "face-up", "face up", "faceup"),
-          "A face-down card lies back up, so nobody sees which card it is; a face-up card is open to both players.",
+          "A face-down card lies with its back up, so nobody sees which card it is; a face-up card is open to "
+          "both players.",
           ("CR 17.7", "R 3")),
     Entry("First Player Token", ("first player", "first token", "first_player_token", "take_first_player_token",
                                  "tiebreak", "tie"),
@@ -121,7 +122,7 @@ ENTRIES: tuple[Entry, ...] = (
           ("R 6.2", "R 7.4", "TH 17.8")),
     Entry("Friendly", ("friend", "friends", "friendly momon", "ally", "allies"),
           "Seen from an ability's controller, a friendly Momon is one that player controls right now, the "
-          "ability's own Momon too unless the card says other.",
+          "ability's own Momon included unless the card says 'other'.",
           ()),
     Entry("Hand", ("hands", "your hand"),
           "The cards you have not played yet: your whole deck starts there (nothing is drawn), you Summon from it, "
@@ -136,8 +137,8 @@ ENTRIES: tuple[Entry, ...] = (
           "happens though the Momon is gone.",
           ("R 11.2", "CR 11.1.6", "CR 11.1.7")),
     Entry("Marking Token", ("marking token", "token", "tokens", "mark", "marked"),
-          "The token on a Momon on the Arena that shows which player controls it; a successful Snatch swaps it for "
-          "the Snatcher's.",
+          "The token on a Momon on the Arena that shows which player controls it; a successful Snatch replaces it "
+          "with the Snatcher's.",
           ("Step 1.1", "CR 10.2.7")),
     Entry("Momon", ("momons", "card", "cards", "creature"),
           "A creature card, with a name, Stars, an Element, a Power and Sights; the game is about whose Marking "
@@ -153,7 +154,7 @@ ENTRIES: tuple[Entry, ...] = (
           ("TH 17.9", "R-mc 25")),
     Entry("On Snatch", ("on_snatch",),
           "A trigger word: the ability goes off after a Snatch Check in which its Momon Snatched at least one "
-          "Momon (an Incite's Check and a Direct Snatch set it off not).",
+          "Momon (neither an Incite's Check nor a Direct Snatch sets it off).",
           ("CR 10.3.3", "CR 10.3.1", "CR 11.1.4")),
     Entry("On Summon", ("on_summon", "when summoned"),
           "A trigger word: the ability goes off right after its Momon is Summoned, before that Momon's Snatch "
