@@ -32,7 +32,7 @@ def loaded(*args: str) -> list[str]:
     return json.loads(out.stdout.splitlines()[-1])
 
 
-@pytest.mark.parametrize("args", [["--version"], ["--help"], ["play", "--help"], ["howto"]])
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["play", "--help"], ["howto"], ["rules", "incite"]])
 def test_commands_that_do_not_play_leave_the_engine_and_card_data_unloaded(args):
     modules = loaded(*args)
     assert "momon_cli.cli.app" in modules

@@ -1,4 +1,4 @@
-"""The pool and the rules at a glance: ``cards``, ``decks``, ``deck check``, ``elements``, ``howto``.
+"""The pool and the rules at a glance: ``cards``, ``decks``, ``deck check``, ``elements``, ``howto``, ``rules``.
 
 No ``from __future__ import annotations`` here: Typer reads every command's annotations when
 it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""
@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from .. import exits
 from ..text.safe import clean, safe
 from .base import MESSAGE_LIMIT, _data_file, _fail, _load, _loading, app, deck_app
 
@@ -140,3 +141,29 @@ def howto() -> None:
     from ..text.howto import HOWTO
 
     Console().print(Markdown(HOWTO))
+
+
+RULES_USAGE = "usage: momon rules WORD... (e.g. momon rules incite, momon rules direct snatch, momon rules CR 10.2.4)"
+
+
+@app.command("rules")
+def rules_command(
+    words: list[str] | None = typer.Argument(None, help="A keyword, a term or a rule as narration cites it."),
+) -> None:
+    """Look a word up: its meaning in one line, then the rules about it (docs/rules.md).
+
+    Examples: momon rules incite · momon rules direct snatch · momon rules sights · momon rules CR 10.2.4
+    """
+    query = " ".join(words or ())
+    if not query.strip():
+        _fail(RULES_USAGE, exits.BAD_SCRIPT)  # a command line without its argument: a usage error, 2
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from ..text.rules_lookup import answer
+
+    sections = answer(clean(query))
+    if not sections:
+        _fail(f"nothing in the rules about {clean(query, 60)!r}; try a keyword (momon rules ward) or a rule "
+              "as narration cites it (momon rules CR 10.2.4)", exits.FAILED)
+    Console().print(Markdown("\n\n".join(sections)))  # one document: a blank line between sections

@@ -20,9 +20,14 @@ stops every Snatch. A success moves the defender's Marking Token to the attacker
 **Abilities** trigger (On Summon, On Snatch, ...) and wait in the Trigger Queue; their
 targets are chosen as they enter it. `queue` shows it at any prompt.
 
+**Keywords.** A ✦ after a card in your Hand means it has an ability: `inspect N` reads
+card N. The built-in decks use Ward, Move, Multi-Move, Swap, Incite, Direct Snatch,
+Effect-Based Summon, Return to Hand, once-only abilities, Token values and more:
+`rules WORD` at a prompt, or `momon rules WORD` here, says what one means.
+
 **Control Score.** When the Arena is full, each player adds up the Marking Tokens they
 hold (worth 1 unless a card says otherwise). Higher wins; a tie goes to the holder of the
 First Player Token.
 
-At a prompt: `help` lists commands, Tab completes, `rules <word>` looks a rule up.
+At a prompt: `help` lists commands and Tab completes.
 """

@@ -2,6 +2,8 @@
 
 Two levels: the full line cites its rule (``rules <citation>`` opens it); the terse line,
 the default on screen, leaves out the citations and the steps a player need not follow.
+A step of a keyword ability names its keyword as the glossary writes it (Incite, Swap,
+Multi-Move, Effect-Based Summon ...), so ``rules <keyword>`` explains the line.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import re
 from collections.abc import Iterable
 
 from ..engine import events as ev
+from .glossary import BY_KIND
 from .safe import clean
 
 LINE_LIMIT = 1000  # characters in one narrated line
@@ -34,6 +37,10 @@ OUTCOME_WORDS = {
 FAIL_WORDS = {"no_legal_space": "no legal Space, so nothing Moves or is Summoned there",
               "no_eligible_card": "no card fits, so nothing is Summoned",
               "no_mover": "no Momon can Move", "target_gone": "its Momons are gone"}
+#: A kind whose failure says more than FAIL_WORDS, once the line names the kind.
+KIND_FAIL_WORDS = {("move", "no_legal_space"): "no legal Space, so that Momon stays where it is",
+                   ("multi_move", "no_legal_space"): "no legal Space is left, so that Momon stays where it is",
+                   ("summon", "no_legal_space"): "no legal Space, so nothing is Summoned"}
 DIRECT_WORDS = {"ward": "it has Ward (TH 17.6)", "prohibited": "it cannot be Snatched together with another Momon",
                 "protected": "it cannot be Snatched by an opponent's abilities (TH 17.9)",
                 "already_controlled": "its controller already controls it",
@@ -100,7 +107,7 @@ class Narrator:
 
     def _summoned(self, e: ev.Summoned) -> str:
         where = "from the Void " if e.source == "void" else ""
-        how, rule = (" by an ability", "BASELINE 9.4") if e.by_ability else ("", "BASELINE 9.1")
+        how, rule = (" by an Effect-Based Summon", "BASELINE 9.4") if e.by_ability else ("", "BASELINE 9.1")
         return f"{self.who(e.player)} Summons {e.name} {where}to {e.space}{how} ({rule})."
 
     def _marked(self, e: ev.Marked) -> str:
@@ -149,12 +156,14 @@ class Narrator:
         return f"{e.name} loses Ward: the effect ends and its Ward Token is removed (TH 17.6)."
 
     def _moved(self, e: ev.Moved) -> str:
+        # The event does not say which kind Moved: several Momons at once can only be a
+        # Multi-Move; one is said as a Move (a Multi-Move of one Momon moves as a Move does).
         moves = "; ".join(f"{name} {start} → {dest}" for name, start, dest in e.moves)
-        together = " at once" if len(e.moves) > 1 else ""
-        return f"Move{together}: {moves}. Moving makes no Snatch Check (TH 17.9)."
+        keyword = "Multi-Move, all at once" if len(e.moves) > 1 else "Move"
+        return f"{keyword}: {moves}. Moving makes no Snatch Check (TH 17.9)."
 
     def _swapped(self, e: ev.Swapped) -> str:
-        return f"{e.first} ({e.first_space}) and {e.second} ({e.second_space}) swap Spaces at once (TH 17.9)."
+        return f"Swap: {e.first} ({e.first_space}) and {e.second} ({e.second_space}) trade Spaces at once (TH 17.9)."
 
     def _zone_changed(self, e: ev.ZoneChanged) -> str:
         zone = ZONES[e.from_zone]
@@ -175,7 +184,10 @@ class Narrator:
         return f"{e.name}'s once-only right is used up (TH 17.5)."
 
     def _instruction_failed(self, e: ev.InstructionFailed) -> str:
-        return f"{self._ability(e.trigger)}: {FAIL_WORDS.get(e.reason, e.reason)}."
+        terms = BY_KIND.get(e.instruction, ())
+        keyword = f", {terms[0]}" if terms else ""  # "Herder Owl's On Summon ability, Multi-Move: ..."
+        why = KIND_FAIL_WORDS.get((e.instruction, e.reason)) or FAIL_WORDS.get(e.reason, e.reason)
+        return f"{self._ability(e.trigger)}{keyword}: {why}."
 
     def _direct_snatch(self, e: ev.DirectSnatchResolved) -> str:
         if e.success:
@@ -200,12 +212,18 @@ class Narrator:
     def _check_started(self, e: ev.SnatchCheckStarted) -> str:
         self.resolved = 0
         n = e.attempts
-        why = {"turn": "", "summon": " an Effect-Based Summon's", "incite": " an Incite"}[e.cause]
-        rule = "CR 10.1" if e.cause == "turn" else "CR 11.1.4"
-        return f"Snatch Check:{why} {e.name} on {e.space} makes {n} Snatch Attempt{'s' if n != 1 else ''} ({rule})."
+        attempts = f"{n} Snatch Attempt{'s' if n != 1 else ''}"
+        if e.cause == "incite":
+            return f"Incite: {e.name} on {e.space} makes a new Snatch Check with {attempts} (CR 11.1.4)."
+        if e.cause == "summon":
+            return f"Snatch Check after an Effect-Based Summon: {e.name} on {e.space} makes {attempts} (CR 11.1.4)."
+        return f"Snatch Check: {e.name} on {e.space} makes {attempts} (CR 10.1)."
 
     def _attempt_created(self, e: ev.AttemptCreated) -> str:
-        return f"  Its {e.direction} Sight points at {e.defender_name} on {e.defender_space} (CR 10.1.3)."
+        # The Space first: the picture turns arrows to the viewer's seat, so a compass word
+        # alone would contradict one seat's picture; the word is the card's, from its Owner's seat.
+        return (f"  Its Sight toward {e.defender_space}, {e.direction} from its Owner's seat, points at "
+                f"{e.defender_name} (CR 10.1.3).")
 
     def _attempt_resolved(self, e: ev.AttemptResolved) -> str:
         self.resolved += 1

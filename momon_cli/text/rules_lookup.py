@@ -1,9 +1,11 @@
-"""Look-ups in the project's rules document (docs/rules.md), for ``rules`` at the prompt.
+"""Look-ups in the project's rules document (docs/rules.md), for ``rules`` at the prompt and ``momon rules``.
 
 The document is cut into passages (a paragraph or a list item) under their headings. A
 query finds passages by words (a heading's words count for every passage under it) or by a
 citation as narration prints it ("CR 10.2.4", "TH 17.6", "BASELINE 9.1", "Step 1.1").
 Passages are shown as Markdown for players: test names and file paths are left out.
+:func:`answer` is the whole reply to ``rules WORD``: the glossary's line for the word, then
+the passages under their headings, each heading once.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+from . import glossary
 
 #: A citation and the numbers listed after it: "CR 10.1.5, 10.2.1" cites both.
 _CITE = re.compile(r"\b(CR|TH|R-mc|R|BASELINE|Step)\s+(\d+(?:\.\d+)*)((?:,\s*\d+(?:\.\d+)*)*)")
@@ -113,3 +117,72 @@ def lookup(query: str, limit: int = 6) -> list[Passage]:
     matching = [(p, text) for p, text in rest if all(w in text for w in words)]
     matching.sort(key=lambda pt: -sum(pt[1].count(w) for w in words))  # stable: ties keep document order
     return (under + [p for p, _ in matching])[:limit]
+
+
+#: A numbered list item ("3. A Warded defender ..."): its number is kept when it is shown
+#: among others (Markdown would renumber a list that starts anywhere but 1 from 1 on).
+_NUMBERED = re.compile(r"^(\d+)\.\s")
+
+
+def _item(body: str) -> str:
+    """A passage's body as one item among its heading's: a numbered item keeps its number."""
+    m = _NUMBERED.match(body)
+    return f"- {m[1]}\\. {body[m.end():]}" if m else body
+
+
+_BOLD = re.compile(r"\*\*([^*]+)\*\*")
+_LEADING_NUMBER = re.compile(r"^\d+(?:\.\d+)*\s*")
+
+
+@lru_cache(maxsize=1)
+def defining() -> dict[str, tuple[Passage, ...]]:
+    """For each glossary term, the passages that define it: those that set the term, or a
+    word the glossary reads as it, in bold ("**Lose Ward**" defines Ward, "**9.2 Void
+    Fallback**" Void Fallback)."""
+    found: dict[str, list[Passage]] = {}
+    for p in passages():
+        for span in _BOLD.findall(p.text):
+            entry = glossary.find(_LEADING_NUMBER.sub("", span))
+            if entry is not None and p not in found.setdefault(entry.term, []):
+                found[entry.term].append(p)
+    return {term: tuple(ps) for term, ps in found.items()}
+
+
+def grouped(found: list[Passage]) -> list[str]:
+    """``found`` as Markdown sections, one per heading (in the order the headings first come
+    in ``found``), each heading in bold once with its passages under it in document order."""
+    order = {p: n for n, p in enumerate(passages())}
+    by_heading: dict[str, list[Passage]] = {}
+    for p in found:
+        by_heading.setdefault(p.heading, []).append(p)
+    sections = []
+    for heading, group in by_heading.items():
+        bodies = [body for p in sorted(group, key=order.__getitem__) if (body := _item(p.shown()))]
+        if not bodies:
+            continue
+        text = f"**{heading}**" if heading else ""
+        for body in bodies:  # each one line: list items one under another, paragraphs apart
+            joint = "\n" if body.startswith("- ") and text.startswith("- ", text.rfind("\n") + 1) else "\n\n"
+            text = text + joint + body if text else body
+        sections.append(text)
+    return sections
+
+
+def answer(query: str, limit: int = 6) -> list[str]:
+    """The reply to ``rules QUERY`` as Markdown sections: first, when the query names a
+    glossary term ("incite", "direct snatch", "Multi-Move", "sights", "✦"), the line
+    "**Incite** — <its meaning>"; then the passages about it, grouped under their headings
+    (:func:`grouped`). An empty list when nothing is found.
+
+    For a term, the passages are those that define it (it is in bold there: "**Incite**:
+    a new Snatch Check ..."), then those about the term, then those about the words as typed,
+    then those citing the term's rules, ``limit`` in all."""
+    query = " ".join(query.split())
+    if not query:
+        return []
+    entry = glossary.find(query)
+    if entry is None:
+        return grouped(lookup(query, limit))
+    found = list(dict.fromkeys([*defining().get(entry.term, ()), *lookup(entry.term, limit), *lookup(query, limit),
+                                *(p for p in passages() if p.cites & set(entry.rules))]))
+    return [f"**{entry.term}** — {entry.meaning}", *grouped(found[:limit])]
