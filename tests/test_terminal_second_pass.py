@@ -218,3 +218,30 @@ def test_the_deck_picker_lists_the_built_in_decks_and_takes_a_number_or_a_name(t
 
     header = json.loads((tmp_path / "g.jsonl").read_text().splitlines()[0])
     assert header["decks"] == ["Dawn and Dusk", "Prism"]
+
+
+# -- the glossary on screen ---------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_rules_at_the_prompt_starts_with_the_meaning_and_prints_each_heading_once(size, tmp_path):
+    run = play(_snatching_game(), "\nrules incite\nquit\n", tmp_path, *size)
+    frame = next(f for f in run.frames if "Incite —" in f)
+    lines = [line.strip() for line in frame.splitlines()]
+    first = next(i for i, line in enumerate(lines) if "Incite —" in line)
+    assert lines[first].startswith("Incite — ") and "Snatch Check" in " ".join(lines[first:first + 3])
+    headings = [line for line in lines if re.match(r"^\d+\. ", line)]
+    assert len(headings) == len(set(headings))
+
+
+def test_an_inspected_card_ends_with_its_keywords_in_plain_words(tmp_path):
+    ability = [{"when": "on_summon", "do": [{"incite": True, "on": "self"}]}]
+    g = game([mk("Spark", "Fire", 2, ["N"], ability=ability), mk("Pup")], [mk("Imp")], [])
+    run = play(g, "\ninspect 1\nquit\n", tmp_path, 80, 24)
+    assert re.search(r"Incite — ", run.text) and "On Summon — " in run.text
+
+
+def test_the_summon_screen_says_what_the_ability_mark_means(tmp_path):
+    ability = [{"when": "on_summon", "do": [{"power": 1, "on": "self", "until": "end_of_turn"}]}]
+    g = game([mk("Spark", "Fire", 2, ["N"], ability=ability)], [mk("Imp")], [])
+    lines = _plain(compose(g.observe(1), View(seat=1, decision=g.pending, hand=1), 80, 24))
+    assert any("(✦ an ability: inspect <number>)" in line for line in lines)

@@ -147,17 +147,18 @@ def log(hot: HotSeat, arg: str) -> None:
 
 
 def rules(hot: HotSeat, arg: str) -> None:
+    """A word's meaning first (the glossary), then its rules, each heading once."""
     # Loaded on first use: rich.markdown (markdown-it, pygments) is about a tenth of the time to the first prompt.
     from rich.markdown import Markdown
 
     from ..text import rules_lookup as rulesdoc
 
-    found = rulesdoc.lookup(arg)
-    if not arg or not found:
+    found = rulesdoc.answer(arg)
+    if not found:
         hot.error("Nothing found. Try a word or a rule as narration cites it, e.g. 'rules ward' or "
                   "'rules CR 10.2.4'.")
-    for passage in found:
-        hot.show(Markdown(passage.markdown()))
+    for section in found:
+        hot.show(Markdown(section))
 
 
 def view(hot: HotSeat, arg: str) -> None:

@@ -37,6 +37,7 @@ from ..engine import (
 )
 from ..limits import NAME_LIMIT
 from ..text import narration as narrate
+from ..text.glossary import for_card
 from ..text.notation import ACCEPTED
 from ..text.safe import LIMIT, clean, safe
 from .arena_view import ARROW, COMPASS, PLAYER_STYLE, arena_lines
@@ -121,6 +122,9 @@ def _hand_entry(i: int, card: CardDef, short: bool, spent: bool = False) -> Text
     return text
 
 
+ABILITY_MARK = "  (✦ an ability: inspect <number>)"
+
+
 def hand_lines(seen: Observation, player: int, width: int, room: int) -> list[Text]:
     """The Hand in at most ``room`` lines: with abilities when they fit, else one card a line
     (its ability text cut with "…" at the width), else two cards a line (✦ marks an ability:
@@ -129,6 +133,8 @@ def hand_lines(seen: Observation, player: int, width: int, room: int) -> list[Te
     cards = [zones.objects[o].card for o in zones.hands[player]]
     spent = [SPENT in key_of(seen.state, o) for o in zones.hands[player]]
     title = Text.assemble(player_label(seen, player), "'s Hand — summon <card> <space>:")
+    if any(c.abilities for c in cards) and title.cell_len + len(ABILITY_MARK) <= width:
+        title.append(ABILITY_MARK, style="dim")
     full = [title]
     for i, card in enumerate(cards, 1):
         full.append(_hand_entry(i, card, False, spent[i - 1]))
@@ -170,7 +176,10 @@ def card_panel(card: CardDef) -> Panel:
     if card.abilities:
         body.append(clean(card_text(card), 2 * LIMIT) + "\n", style="bold")
     if card.flavor:
-        body.append(clean(card.flavor, 2 * LIMIT), style="italic dim")
+        body.append(clean(card.flavor, 2 * LIMIT) + "\n", style="italic dim")
+    for term in for_card(card):  # the card's keywords in plain words ('rules <word>' goes on)
+        body.append(f"{term.term}", style="bold").append(f" — {term.meaning}\n", style="dim")
+    body.rstrip()
     return Panel(body, title=safe(f"{card.name} ({card.id})"), title_align="left", expand=False)
 
 

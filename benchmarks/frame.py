@@ -3,7 +3,10 @@
 Plays whole hot-seat games of the built-in decks through the real Screen (prompt_toolkit
 on a pipe input, drawing to a terminal-sized output) and divides the process's CPU time by
 the lines typed; the same answers given straight to a recorded game, with no screen, give
-the engine's and the record's share. Run: ``python tests/bench_frame.py [games]``.
+the engine's and the record's share. CPU time of this process (time.process_time), which a
+busy shared machine does not inflate the way it inflates wall time.
+
+    .venv/bin/python benchmarks/frame.py [games]   # needs the test extra
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import time
 from io import StringIO
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))  # the in-process drivers of the tests
 
 from prompt_toolkit.data_structures import Size  # noqa: E402
 from prompt_toolkit.input import create_pipe_input  # noqa: E402
