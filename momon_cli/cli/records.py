@@ -233,7 +233,8 @@ def _game_row(rec: "Record") -> list[str]:
     result = f"{names[winner - 1]} wins ({reason})" if winner in (1, 2) else "unfinished"
     # An unfinished record without event lines does not tell its turns; its answers say how far it went.
     answered = len(rec.answers)
-    progress = f"{answered} answer{'s' if answered != 1 else ''} so far" if turns is None else f"{turns} turns"
+    progress = f"{answered} answer{'s' if answered != 1 else ''} so far" if turns is None else \
+        f"{turns} turn{'s' if turns != 1 else ''}"
     decks = head["decks"]
     parts = [head["created"][:16].replace("T", " "), f"{names[0]} vs {names[1]}", f"{decks[0]} vs {decks[1]}",
              result, progress]
