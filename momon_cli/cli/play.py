@@ -151,7 +151,6 @@ def _resume(ref: str) -> "tuple[Game, Recorder, dict[int, Seat]]":
     from ..record import RecordError, RecordFile, resume, seats_from_header
 
     path = _saved(ref)
-
     try:
         file = RecordFile(path, create=False)
         record = file.read()

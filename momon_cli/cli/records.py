@@ -4,7 +4,6 @@ No ``from __future__ import annotations`` here: Typer reads every command's anno
 it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""
 
 import os
-import re
 import shutil
 import sys
 from collections import Counter
@@ -19,15 +18,15 @@ from ..text.safe import clean
 if TYPE_CHECKING:
     from ..record import Record
     from ..record.replay import Difference
-from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _fail, _loading, _working, app, default_log_path
+from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _fail, _loading, _working, app
 
 
 def _saved(ref: str) -> Path:
     """The record a reference names: a path, ``last`` or a number from ``momon games``."""
-    from ..record.saved import resolve
+    from ..record.saved import games_folder, resolve
 
     try:
-        return resolve(ref, default_log_path().parent)
+        return resolve(ref, games_folder())
     except LookupError as err:
         _fail(str(err))
     raise AssertionError  # _fail exits
@@ -161,7 +160,7 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
     """
     import time
 
-    from ..record.saved import scan
+    from ..record.saved import in_number_order, scan
 
     paths: list[str] = []
     empty: list[str] = []
@@ -171,7 +170,7 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
             found, skipped = scan(Path(folder))
             for why in skipped:
                 _skip(why)
-            paths.extend(str(p) for p in sorted(found, key=_in_number_order))
+            paths.extend(str(p) for p in sorted(found, key=in_number_order))
             empty += [] if found else [ref]
         else:
             paths.append(ref)
@@ -196,11 +195,6 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
     typer.echo(f"{n} record{'s' if n != 1 else ''}: {codes[0]} match, {codes[exits.UNFINISHED]} unfinished, "
                f"{codes[1]} do not match or are not records{rate}")
     raise typer.Exit(1 if codes[1] else exits.UNFINISHED if codes[exits.UNFINISHED] else 0)
-
-
-def _in_number_order(path: Path) -> list[int | str]:
-    """Sort key: names as people count them (game-2 before game-10)."""
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path.name)]
 
 
 def _verify_one(ref: str) -> None:
@@ -245,31 +239,38 @@ def _game_row(rec: "Record") -> list[str]:
 def games(folder: Path | None = typer.Option(None, help="Where to look (default: your data folder).")) -> None:
     """The saved games, newest first: a number and the record's path on one line, then the date,
     players, decks, result and turns (of an unfinished game: its answers so far). Use the number
-    (or 'last') with replay, verify, export and play --resume.
+    (or 'last', the newest) with replay, verify, export and play --resume.
 
-    A file that is not a readable record is skipped, with one line on stderr saying why.
+    Games are numbered in the order they began, oldest first: a new game takes the next number
+    and the others keep theirs. A file that is not a readable record is skipped, with one line
+    on stderr saying why.
     """
     from ..record import RecordError, read_record
-    from ..record.saved import scan
+    from ..record.saved import games_folder, saved
     from ..tui.frame import pack
 
     _working()
     width = max(40, shutil.get_terminal_size().columns) - 5  # each game's line is indented by 5
-    folder = folder or default_log_path().parent
+    folder = folder or games_folder()
     shown = 0
-    found, skipped = scan(folder)
-    for why in skipped:
+    found = saved(folder)
+    for why in found.skipped:
         _skip(why)
-    for number, path in enumerate(found, 1):
+    for number, path in reversed(list(enumerate(found.games, 1))):
         try:
             row = _game_row(read_record(path))
-        except RecordError as err:
+        except RecordError as err:  # its number stays its own: the next game does not take it
             _skip(str(err))
             continue
         typer.echo(clean(f"{number:>3}  {path}", MESSAGE_LIMIT))
         for line in pack(row, width):  # broken between parts, never inside a name
             typer.echo(f"     {line}")
         shown += 1
+    for path in found.others:  # no header line: reading it says what it is instead
+        try:
+            read_record(path)
+        except RecordError as err:
+            _skip(str(err))
     if not shown:
         typer.echo(clean(f"No saved games in {folder}.", MESSAGE_LIMIT))
 
