@@ -146,8 +146,12 @@ def test_games_numbers_and_last_name_records_for_replay_verify_export_and_resume
     assert "OK" in runner.invoke(app, ["verify", "1"], env=env).output
     assert runner.invoke(app, ["export", "1"], env=env).output.startswith("# Ann vs Bea")
     assert runner.invoke(app, ["replay", "1", "--to-end", "--json"], env=env).exit_code == 0
+    unfinished = runner.invoke(app, ["verify", "last"], env=env).output
+    assert unfinished.startswith(f"{half}: unfinished") and unfinished.rstrip().endswith("momon play --resume last")
     resumed = runner.invoke(app, ["play", "--resume", "last", "--script", "-"], input="summon kiln A2\n", env=env)
     assert resumed.exit_code == 3 and str(half) in resumed.output.replace("\n", "")
+    over = runner.invoke(app, ["play", "--resume", "1"], env=env)
+    assert over.exit_code == 1 and over.output.rstrip().endswith("that game is over; watch it with: momon replay 1")
     missing = runner.invoke(app, ["verify", "9"], env=env)
     assert missing.exit_code == 1 and "no saved game '9'" in missing.output and "numbered 1 to 2" in missing.output
 
@@ -177,6 +181,8 @@ def test_a_saved_game_keeps_its_number_when_newer_games_are_saved_and_when_it_is
     _began(done, "2026-01-02T09:00:00+00:00")
     listing = runner.invoke(app, ["games"], env=env).output
     assert listing.index(f"  2  {done}\n") < listing.index(f"  1  {old}\n")
+    unfinished = runner.invoke(app, ["verify", "1"], env=env)
+    assert unfinished.exit_code == 3 and unfinished.output.rstrip().endswith("continue with: momon play --resume 1")
     new = folder / "mm-new.jsonl"
     assert runner.invoke(app, ["play", *ARGS, "--script", str(GAME), "--log", str(new)], env=env).exit_code == 0
     numbers = [["3", str(new)], ["2", str(done)], ["1", str(old)]]

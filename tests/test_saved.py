@@ -7,7 +7,7 @@ from pathlib import Path
 
 import short_game
 
-from momon_cli.record.saved import resolve, saved
+from momon_cli.record.saved import games_folder, resolve, resume_hint, saved, short_name
 
 
 def _game(folder: Path, name: str, began: str) -> Path:
@@ -29,3 +29,17 @@ def test_numbers_follow_the_dates_games_began_then_their_names(tmp_path):
     found = saved(tmp_path)
     assert found.games == [old, d, a, b] and found.others == [tmp_path / "notes.jsonl"]
     assert [resolve(ref, tmp_path) for ref in ("1", "2", "4", "last")] == [old, d, b, b]
+
+
+def test_resume_hint_gives_last_a_number_or_the_path(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    folder = games_folder()
+    older = _game(folder, "1.jsonl", "2026-03-01T10:00:00+00:00")
+    newest = _game(folder, "2.jsonl", "2026-03-02T10:00:00+00:00")
+    elsewhere = _game(tmp_path / "my games", "g.jsonl", "2026-03-03T10:00:00+00:00")
+    assert resume_hint(newest) == "momon play --resume last"
+    assert resume_hint(older) == "momon play --resume 1"
+    assert resume_hint(elsewhere) == f"momon play --resume '{elsewhere}'"  # quoted for the shell
+    monkeypatch.chdir(folder)
+    assert short_name(Path("2.jsonl")) == "last"  # a relative path to it as well
+    assert short_name(tmp_path / "gone.jsonl") == str(tmp_path / "gone.jsonl")

@@ -24,7 +24,7 @@ from .base import (
     default_log_path,
     profile_named,
 )
-from .records import _difference, _saved, _warn
+from .records import _difference, _quoted, _saved, _warn
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -149,6 +149,7 @@ def _resume(ref: str) -> "tuple[Game, Recorder, dict[int, Seat]]":
     while it runs."""
     from ..data.cards import load_matrix
     from ..record import RecordError, RecordFile, resume, seats_from_header
+    from ..record.saved import short_name
 
     path = _saved(ref)
     try:
@@ -161,7 +162,7 @@ def _resume(ref: str) -> "tuple[Game, Recorder, dict[int, Seat]]":
     _warn(record)
     difference = _difference(record)
     if record.finished:
-        _fail(f"{record.path}: that game is over; watch it with: momon replay {record.path}")
+        _fail(f"{record.path}: that game is over; watch it with: momon replay {_quoted(short_name(record.path))}")
     if difference is not None:
         _fail(f"{path}: the record does not replay ({difference}); it cannot be resumed")
     with _loading(record.path):

@@ -116,7 +116,17 @@ def replay(
 
 
 def _does_not_replay(rec: "Record", err: Exception) -> NoReturn:
-    _fail(f"{rec.path}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {rec.path}")
+    from ..record.saved import short_name
+
+    _fail(f"{rec.path}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify "
+          f"{_quoted(short_name(rec.path))}")
+
+
+def _quoted(name: str) -> str:
+    """A record's name as a shell takes it."""
+    import shlex
+
+    return shlex.quote(name)
 
 
 def _write_position(rec: "Record", turn: int, out: Path, force: bool) -> None:
@@ -199,6 +209,8 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
 
 def _verify_one(ref: str) -> None:
     """One record's line; exits 1 (it differs, or is not a record) or 3 (unfinished)."""
+    from ..record.saved import resume_hint
+
     rec = _read(ref)
     difference = _difference(rec)
     if difference is not None:
@@ -210,7 +222,7 @@ def _verify_one(ref: str) -> None:
                          MESSAGE_LIMIT))
         return
     typer.echo(clean(f"{rec.path}: unfinished, resumable at answer {n + 1} — its {n} answers replay to the same "
-                     f"events{digest}; continue with: momon play --resume {rec.path}", MESSAGE_LIMIT))
+                     f"events{digest}; continue with: {resume_hint(rec.path)}", MESSAGE_LIMIT))
     raise typer.Exit(exits.UNFINISHED)
 
 

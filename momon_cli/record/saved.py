@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import stat
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -139,3 +140,26 @@ def resolve(ref: str, folder: Path) -> Path:
         raise LookupError(f"no saved game {ref!r}: the games saved in {folder} are numbered 1 to {len(games)} "
                           f"(see: momon games)")
     return games[number - 1]
+
+
+def short_name(path: Path, folder: Path | None = None) -> str:
+    """The shortest name the record commands take for the record at ``path``: ``last`` when
+    it is the newest game in ``folder`` (default: :func:`games_folder`), its number when it is
+    an older one there, else its path."""
+    folder = folder if folder is not None else games_folder()
+    try:
+        here = Path(path).absolute().parent.resolve() == folder.resolve()  # the file itself may be a link
+    except (OSError, RuntimeError):
+        here = False
+    games = saved(folder) if here else None
+    number = games.number(Path(path)) if games is not None else None
+    if games is None or number is None:
+        return str(path)
+    return "last" if number == len(games.games) else str(number)
+
+
+def resume_hint(path: Path, folder: Path | None = None) -> str:
+    """The shortest command that resumes the record at ``path``: ``momon play --resume last``
+    for the newest saved game, ``momon play --resume N`` for an older one, else the path
+    (quoted for a shell when it must be)."""
+    return f"momon play --resume {shlex.quote(short_name(path, folder))}"
