@@ -103,6 +103,13 @@ def play(
     sources = (position,) if position is not None else (deck1, deck2)
     for source in sources:
         _data_file(source, "deck" if position is None else "position file")
+    if position is not None and (p1 is None or p2 is None):  # the names a position gives, unless given here
+        from ..data.positions import read_position_names
+
+        with _loading(position):
+            named = read_position_names(str(position))
+        if named is not None:
+            p1, p2 = named[0] if p1 is None else p1, named[1] if p2 is None else p2
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)  # from the OS, as secrets would, without its start-up
     try:  # an empty name given, or an unknown bot, is said before any name is asked for

@@ -130,13 +130,14 @@ def _quoted(name: str) -> str:
 
 
 def _write_position(rec: "Record", turn: int, out: Path, force: bool) -> None:
-    from ..data.cards import DataError
-    from ..data.positions import write_position
+    from ..data.cards import DataError, load_pool
+    from ..data.positions import cards_outside, write_position
     from ..files import NotAFile, regular_file
     from ..record.replay import position_at
 
     try:
         found = position_at(rec, turn)
+        outside = cards_outside(found, load_pool()) if found is not None else []
     except DataError as err:
         _data_error(err)
     except Exception as err:  # a record whose answers do not replay
@@ -145,15 +146,26 @@ def _write_position(rec: "Record", turn: int, out: Path, force: bool) -> None:
         _fail(f"{rec.path}: the game never reaches the start of turn {turn}")
     try:
         regular_file(out, missing_ok=True)  # --force replaces a file, never a folder, device or pipe
-        write_position(out, found, force)
+        write_position(out, found, force, _players(rec), outside)
     except NotAFile as err:
         _fail(f"{err}; give the name of a file to write")
     except FileExistsError:
         _fail(f"{out}: already exists; choose another name, or add --force to replace it")
     except OSError as err:
         _fail(f"{out}: cannot write: {err.strerror}")
-    typer.echo(clean(f"Position at the start of turn {turn} written to {out}; play it with: momon play --position {out}",
-                     MESSAGE_LIMIT))
+    play = f"momon play --position {_quoted(str(out))}"
+    if outside:
+        play += f" --cards FILE, where FILE is the card set that holds {', '.join(outside)} (not built in)"
+    typer.echo(clean(f"Position at the start of turn {turn} written to {out}; play it with: {play}", MESSAGE_LIMIT))
+
+
+def _players(rec: "Record") -> tuple[str, str]:
+    """Who played the record's game, as ``momon play`` takes them: a name, or ``bot:NAME``
+    for a seat a bot played."""
+    names = list(rec.header["names"])
+    for seat in rec.header.get("bots", []):
+        names[seat["player"] - 1] = f"bot:{seat['bot']}"
+    return names[0], names[1]
 
 
 @app.command("verify")
