@@ -24,11 +24,12 @@ def test_numbers_follow_the_dates_games_began_then_their_names(tmp_path):
     a = _game(tmp_path, "a.jsonl", "2026-03-01T10:00:00+00:00")  # the same second: by name
     d = _game(tmp_path, "d.jsonl", "2026-03-01T10:30:00+02:00")  # 08:30 UTC: another zone, read as a time
     old = _game(tmp_path, "z.jsonl", "2026-02-01T10:00:00")  # no zone: read as UTC
+    odd = _game(tmp_path, "y.jsonl", "the day before")  # no date a reader can read: the oldest
     (tmp_path / "notes.jsonl").write_text("not a record\n")
     os.utime(old)  # a file changed last is not a game begun last
     found = saved(tmp_path)
-    assert found.games == [old, d, a, b] and found.others == [tmp_path / "notes.jsonl"]
-    assert [resolve(ref, tmp_path) for ref in ("1", "2", "4", "last")] == [old, d, b, b]
+    assert found.games == [odd, old, d, a, b] and found.others == [tmp_path / "notes.jsonl"]
+    assert [resolve(ref, tmp_path) for ref in ("1", "2", "5", "last")] == [odd, old, b, b]
 
 
 def test_resume_hint_gives_last_a_number_or_the_path(tmp_path, monkeypatch):

@@ -75,7 +75,7 @@ def play(
 
       momon play --script moves.txt --p1 Ann --p2 Bea --seed 7
 
-      momon play --resume ~/.local/share/momon-cli/games/20261130-101500-seed7.jsonl
+      momon play --resume last
     """
     import random
 

@@ -92,30 +92,50 @@ def saved(folder: Path) -> Saved:
     return Saved(folder, [path for _, _, path in dated], others, skipped)
 
 
+#: When each record began, by the file as it stands (device, inode, size, modification
+#: time): reading a folder again reads only the headers of the files that changed.
+_BEGAN: dict[tuple[str, int, int, int, int], datetime | None] = {}
+
+
+_OLDEST = datetime.min.replace(tzinfo=UTC)
+
+
 def _began(path: Path) -> datetime | None:
-    """When the record at ``path`` says its game began: its header's ``created``; the file's
-    modification time when that is no date. None for a file whose first line is no record
-    header (or that cannot be read)."""
+    """When the record at ``path`` says its game began: its header's ``created`` (a date
+    that cannot be read counts as the oldest). None for a file whose first line is no record
+    header, or that cannot be read."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
         return None
     try:
         info = os.fstat(fd)
+        key = (str(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+        if key in _BEGAN:
+            return _BEGAN[key]
         if not stat.S_ISREG(info.st_mode):
             return None
-        line = b""
-        while b"\n" not in line and len(line) <= RECORD_LIMIT:
-            chunk = os.pread(fd, _CHUNK, len(line))
-            if not chunk:
+        chunks: list[bytes] = []
+        read = 0
+        while read <= RECORD_LIMIT and (chunk := os.pread(fd, _CHUNK, read)):
+            chunks.append(chunk)
+            read += len(chunk)
+            if b"\n" in chunk:
                 break
-            line += chunk
     except OSError:
         return None
     finally:
         os.close(fd)
+    if len(_BEGAN) > 10_000:
+        _BEGAN.clear()
+    began = _BEGAN[key] = _created(b"".join(chunks).split(b"\n", 1)[0])
+    return began
+
+
+def _created(line: bytes) -> datetime | None:
+    """The ``created`` date of a header line (None: the line is no header)."""
     try:
-        head = json.loads(line.split(b"\n", 1)[0])
+        head = json.loads(line)
     except (ValueError, RecursionError):
         return None
     if not isinstance(head, dict) or head.get("type") != "header" or not isinstance(head.get("created"), str):
@@ -123,7 +143,7 @@ def _began(path: Path) -> datetime | None:
     try:
         began = datetime.fromisoformat(head["created"])
     except ValueError:
-        return datetime.fromtimestamp(info.st_mtime, UTC)
+        return _OLDEST
     return began if began.tzinfo is not None else began.replace(tzinfo=UTC)
 
 
