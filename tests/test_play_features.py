@@ -140,15 +140,58 @@ def test_games_numbers_and_last_name_records_for_replay_verify_export_and_resume
     half = folder / "half.jsonl"
     runner.invoke(app, ["play", *ARGS, "--script", "-", "--log", str(half)], input="summon halo A4\n", env=env)
     listing = runner.invoke(app, ["games"], env=env).output
-    assert f"  1  {half}\n" in listing and f"  2  {done}\n" in listing  # a number and the whole path, one line
+    assert f"  2  {half}\n" in listing and f"  1  {done}\n" in listing  # a number and the whole path, one line
+    assert listing.index(str(half)) < listing.index(str(done))  # newest first
     assert "unfinished" in listing and "Ann wins (full-arena)" in listing
-    assert "OK" in runner.invoke(app, ["verify", "2"], env=env).output
-    assert runner.invoke(app, ["export", "2"], env=env).output.startswith("# Ann vs Bea")
-    assert runner.invoke(app, ["replay", "2", "--to-end", "--json"], env=env).exit_code == 0
+    assert "OK" in runner.invoke(app, ["verify", "1"], env=env).output
+    assert runner.invoke(app, ["export", "1"], env=env).output.startswith("# Ann vs Bea")
+    assert runner.invoke(app, ["replay", "1", "--to-end", "--json"], env=env).exit_code == 0
+    unfinished = runner.invoke(app, ["verify", "last"], env=env).output
+    assert unfinished.startswith(f"{half}: unfinished") and unfinished.rstrip().endswith("momon play --resume last")
     resumed = runner.invoke(app, ["play", "--resume", "last", "--script", "-"], input="summon kiln A2\n", env=env)
     assert resumed.exit_code == 3 and str(half) in resumed.output.replace("\n", "")
+    over = runner.invoke(app, ["play", "--resume", "1"], env=env)
+    assert over.exit_code == 1 and over.output.rstrip().endswith("that game is over; watch it with: momon replay 1")
     missing = runner.invoke(app, ["verify", "9"], env=env)
-    assert missing.exit_code == 1 and "no saved game '9'" in missing.output
+    assert missing.exit_code == 1 and "no saved game '9'" in missing.output and "numbered 1 to 2" in missing.output
+
+
+def _numbers(env: dict[str, str]) -> list[list[str]]:
+    """Each game's number and path, in the order ``momon games`` lists them."""
+    listing = runner.invoke(app, ["games"], env=env).output
+    return [line.split()[:2] for line in listing.splitlines() if not line.startswith("     ")]
+
+
+def _began(path: Path, when: str) -> None:
+    """Give a record's header another ``created`` date (no digest covers it)."""
+    head, rest = path.read_text(encoding="utf-8").split("\n", 1)
+    path.write_text(json.dumps({**json.loads(head), "created": when}, ensure_ascii=False) + "\n" + rest,
+                    encoding="utf-8")
+
+
+def test_a_saved_game_keeps_its_number_when_newer_games_are_saved_and_when_it_is_resumed(tmp_path):
+    """Numbers follow the order games began, oldest first: not their names, nor when their
+    files last changed."""
+    env = {"XDG_DATA_HOME": str(tmp_path), "COLUMNS": "200"}
+    folder = tmp_path / "momon-cli" / "games"
+    old, done = folder / "zz-old.jsonl", folder / "aa-done.jsonl"  # names sorted against their dates
+    runner.invoke(app, ["play", *ARGS, "--script", "-", "--log", str(old)], input="summon halo A4\n", env=env)
+    assert runner.invoke(app, ["play", *ARGS, "--script", str(GAME), "--log", str(done)], env=env).exit_code == 0
+    _began(old, "2026-01-01T09:00:00+00:00")
+    _began(done, "2026-01-02T09:00:00+00:00")
+    listing = runner.invoke(app, ["games"], env=env).output
+    assert listing.index(f"  2  {done}\n") < listing.index(f"  1  {old}\n")
+    unfinished = runner.invoke(app, ["verify", "1"], env=env)
+    assert unfinished.exit_code == 3 and unfinished.output.rstrip().endswith("continue with: momon play --resume 1")
+    new = folder / "mm-new.jsonl"
+    assert runner.invoke(app, ["play", *ARGS, "--script", str(GAME), "--log", str(new)], env=env).exit_code == 0
+    numbers = [["3", str(new)], ["2", str(done)], ["1", str(old)]]
+    assert _numbers(env) == numbers
+    resumed = runner.invoke(app, ["play", "--resume", "1", "--script", "-"], input="summon kiln A2\n", env=env)
+    assert resumed.exit_code == 3 and str(old) in resumed.output.replace("\n", "")
+    assert _numbers(env) == numbers  # its file changed last, and it keeps its number
+    assert str(new) in runner.invoke(app, ["verify", "last"], env=env).output  # the newest began last
+    assert str(old) in runner.invoke(app, ["verify", "1"], env=env).output  # resumed, it is still game 1
 
 
 def test_each_player_has_their_own_history_and_help_shows_log_n(tmp_path):

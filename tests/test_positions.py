@@ -16,6 +16,7 @@ from momon_cli.data.cards import DataError
 from momon_cli.data.positions import position_from_mapping, position_to_toml, read_position
 from momon_cli.engine import Game, Setup
 from momon_cli.engine.state import snapshot
+from momon_cli.record import read_record
 
 runner = CliRunner()
 FILES = sorted(p for p in POSITIONS.glob("*.toml") if p.name != "cards.toml")
@@ -179,3 +180,60 @@ def test_once_used_names_only_once_only_abilities():
     bad = {"turn": 1, "player": [{"hand": [{"card": plain.id, "once_used": [1]}]}, {"hand": []}]}
     with pytest.raises(DataError, match="once-only abilities"):
         position_from_mapping(bad, SCENARIO_POOL, MATRIX.elements)
+
+
+def test_a_written_position_keeps_the_names_and_plays_back_without_options(tmp_path):
+    """Built-in cards: the position a record writes starts a game with its players' names,
+    nothing else given but the answers."""
+    log, out, again = tmp_path / "g.jsonl", tmp_path / "turn3.toml", tmp_path / "h.jsonl"
+    game = ["--p1", "Ann", "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism", "--seed", "7", "--first", "1"]
+    played = runner.invoke(app, ["play", *game, "--script", "-", "--log", str(log)],
+                           input="summon halo A4\nsummon kiln A2\nsummon glimmer C1\n")
+    assert played.exit_code == 3, played.output
+    written = runner.invoke(app, ["replay", str(log), "--turn", "3", "--position", str(out)])
+    assert written.exit_code == 0 and written.output.rstrip().endswith(f"play it with: momon play --position {out}")
+    assert 'names = ["Ann", "Bea"]' in out.read_text()
+    result = runner.invoke(app, ["play", "--position", str(out), "--script", "-", "--log", str(again)],
+                           input="summon glimmer C1\n")
+    assert result.exit_code == 3, result.output
+    assert "Ann Summons Glimmer" in result.output
+    record = read_record(again)
+    assert record.header["names"] == ["Ann", "Bea"] and record.header["position"]["turn"] == 3
+
+
+def test_a_written_position_of_cards_not_built_in_says_which_and_asks_for_cards_in_one_line(tmp_path):
+    log, out = tmp_path / "g.jsonl", tmp_path / "turn2.toml"
+    runner.invoke(app, ["play", "--position", str(POSITIONS / "17-1-order-matters.toml"), *CARDS, "--p1", "Ann",
+                        "--p2", "Bea", "--seed", "3", "--script", "-", "--log", str(log)], input="summon climber B1\n2 1\n")
+    written = runner.invoke(app, ["replay", str(log), "--turn", "2", "--position", str(out)])
+    assert written.exit_code == 0 and "--cards FILE" in written.output and "TPS-004" in written.output
+    text = out.read_text()
+    assert "# Cards not built in: TPS-002, TPS-003, TPS-004, TPS-006" in text and 'names = ["Ann", "Bea"]' in text
+    bare = runner.invoke(app, ["play", "--position", str(out), "--script", "-", "--log", str(tmp_path / "x.jsonl")],
+                         input="")
+    assert bare.exit_code == 1 and len(bare.output.strip().splitlines()) == 1, bare.output
+    assert "TPS-00" in bare.output and "--cards FILE" in bare.output
+    given = runner.invoke(app, ["play", "--position", str(out), *CARDS, "--script", "-", "--log",
+                                str(tmp_path / "y.jsonl")], input="summon pebble D4\n")
+    assert given.exit_code == 0 and "Bea Summons Pebble to D4" in given.output, given.output
+
+
+def test_names_in_a_position_are_checked_and_give_way_to_p1_and_p2(tmp_path):
+    with pytest.raises(DataError) as err:
+        position_from_mapping({"names": ["Ann", "Ann"], "player": [{}, {}]}, SCENARIO_POOL, MATRIX.elements)
+    assert "names: must be two different names" in str(err.value)
+    out = tmp_path / "p.toml"
+    out.write_text('names = ["Ann", "bot:random"]\n' + (POSITIONS / "17-1-order-matters.toml").read_text())
+    result = runner.invoke(app, ["play", "--position", str(out), *CARDS, "--p1", "Cy", "--script", "-", "--log",
+                                 str(tmp_path / "g.jsonl")], input="summon climber B1\n2 1\n")
+    header = read_record(tmp_path / "g.jsonl").header
+    assert header["names"] == ["Cy", "Random bot"] and header["bots"][0]["player"] == 2, result.output
+    written = runner.invoke(app, ["replay", str(tmp_path / "g.jsonl"), "--turn", "2", "--position", str(tmp_path / "w.toml")])
+    assert written.exit_code == 0 and 'names = ["Cy", "bot:random"]' in (tmp_path / "w.toml").read_text()  # a bot again
+
+
+def test_names_of_any_printable_characters_round_trip():
+    names = ('Zoë "Z" \\o/', "🐉 Drache")
+    start = read_position(str(POSITIONS / "17-1-order-matters.toml"), SCENARIO_POOL, MATRIX.elements)
+    data = tomllib.loads(position_to_toml(start, names))
+    assert tuple(data["names"]) == names and position_from_mapping(data, SCENARIO_POOL, MATRIX.elements) == start

@@ -197,7 +197,7 @@ def default_log_path() -> Path:
     the time alone: the path is on screen, and the seed is no player's to know (R-mc 30)."""
     from datetime import datetime
 
-    from platformdirs import user_data_path
+    from ..record.saved import games_folder
 
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")[:-3]
-    return user_data_path("momon-cli") / "games" / f"{stamp}.jsonl"
+    return games_folder() / f"{stamp}.jsonl"

@@ -24,7 +24,7 @@ from .base import (
     default_log_path,
     profile_named,
 )
-from .records import _difference, _saved, _warn
+from .records import _difference, _quoted, _saved, _warn
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -77,7 +77,7 @@ def play(
 
       momon play --script moves.txt --p1 Ann --p2 Bea --seed 7
 
-      momon play --resume ~/.local/share/momon-cli/games/20261130-101500-seed7.jsonl
+      momon play --resume last
     """
     import random
 
@@ -105,6 +105,13 @@ def play(
     sources = (position,) if position is not None else tuple(d for d in (deck1, deck2) if d is not None)
     for source in sources:
         _data_file(source, "deck" if position is None else "position file")
+    if position is not None and (p1 is None or p2 is None):  # the names a position gives, unless given here
+        from ..data.positions import read_position_names
+
+        with _loading(position):
+            named = read_position_names(str(position))
+        if named is not None:
+            p1, p2 = named[0] if p1 is None else p1, named[1] if p2 is None else p2
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)  # from the OS, as secrets would, without its start-up
     try:  # an empty name given, or an unknown bot, is said before any name is asked for
@@ -182,9 +189,9 @@ def _resume(ref: str) -> "tuple[Game, Recorder, dict[int, Seat]]":
     while it runs."""
     from ..data.cards import load_matrix
     from ..record import RecordError, RecordFile, resume, seats_from_header
+    from ..record.saved import short_name
 
     path = _saved(ref)
-
     try:
         file = RecordFile(path, create=False)
         record = file.read()
@@ -195,7 +202,7 @@ def _resume(ref: str) -> "tuple[Game, Recorder, dict[int, Seat]]":
     _warn(record)
     difference = _difference(record)
     if record.finished:
-        _fail(f"{record.path}: that game is over; watch it with: momon replay {record.path}")
+        _fail(f"{record.path}: that game is over; watch it with: momon replay {_quoted(short_name(record.path))}")
     if difference is not None:
         _fail(f"{path}: the record does not replay ({difference}); it cannot be resumed")
     with _loading(record.path):

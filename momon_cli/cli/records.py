@@ -4,7 +4,6 @@ No ``from __future__ import annotations`` here: Typer reads every command's anno
 it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""
 
 import os
-import re
 import shutil
 import sys
 from collections import Counter
@@ -19,15 +18,15 @@ from ..text.safe import clean
 if TYPE_CHECKING:
     from ..record import Record
     from ..record.replay import Difference
-from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _fail, _loading, _working, app, default_log_path
+from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _fail, _loading, _working, app
 
 
 def _saved(ref: str) -> Path:
     """The record a reference names: a path, ``last`` or a number from ``momon games``."""
-    from ..record.saved import resolve
+    from ..record.saved import games_folder, resolve
 
     try:
-        return resolve(ref, default_log_path().parent)
+        return resolve(ref, games_folder())
     except LookupError as err:
         _fail(str(err))
     raise AssertionError  # _fail exits
@@ -117,17 +116,28 @@ def replay(
 
 
 def _does_not_replay(rec: "Record", err: Exception) -> NoReturn:
-    _fail(f"{rec.path}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify {rec.path}")
+    from ..record.saved import short_name
+
+    _fail(f"{rec.path}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify "
+          f"{_quoted(short_name(rec.path))}")
+
+
+def _quoted(name: str) -> str:
+    """A record's name as a shell takes it."""
+    import shlex
+
+    return shlex.quote(name)
 
 
 def _write_position(rec: "Record", turn: int, out: Path, force: bool) -> None:
-    from ..data.cards import DataError
-    from ..data.positions import write_position
+    from ..data.cards import DataError, load_pool
+    from ..data.positions import cards_outside, write_position
     from ..files import NotAFile, regular_file
     from ..record.replay import position_at
 
     try:
         found = position_at(rec, turn)
+        outside = cards_outside(found, load_pool()) if found is not None else []
     except DataError as err:
         _data_error(err)
     except Exception as err:  # a record whose answers do not replay
@@ -136,15 +146,26 @@ def _write_position(rec: "Record", turn: int, out: Path, force: bool) -> None:
         _fail(f"{rec.path}: the game never reaches the start of turn {turn}")
     try:
         regular_file(out, missing_ok=True)  # --force replaces a file, never a folder, device or pipe
-        write_position(out, found, force)
+        write_position(out, found, force, _players(rec), outside)
     except NotAFile as err:
         _fail(f"{err}; give the name of a file to write")
     except FileExistsError:
         _fail(f"{out}: already exists; choose another name, or add --force to replace it")
     except OSError as err:
         _fail(f"{out}: cannot write: {err.strerror}")
-    typer.echo(clean(f"Position at the start of turn {turn} written to {out}; play it with: momon play --position {out}",
-                     MESSAGE_LIMIT))
+    play = f"momon play --position {_quoted(str(out))}"
+    if outside:
+        play += f" --cards FILE, where FILE is the card set that holds {', '.join(outside)} (not built in)"
+    typer.echo(clean(f"Position at the start of turn {turn} written to {out}; play it with: {play}", MESSAGE_LIMIT))
+
+
+def _players(rec: "Record") -> tuple[str, str]:
+    """Who played the record's game, as ``momon play`` takes them: a name, or ``bot:NAME``
+    for a seat a bot played."""
+    names = list(rec.header["names"])
+    for seat in rec.header.get("bots", []):
+        names[seat["player"] - 1] = f"bot:{seat['bot']}"
+    return names[0], names[1]
 
 
 @app.command("verify")
@@ -161,7 +182,7 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
     """
     import time
 
-    from ..record.saved import scan
+    from ..record.saved import in_number_order, scan
 
     paths: list[str] = []
     empty: list[str] = []
@@ -171,7 +192,7 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
             found, skipped = scan(Path(folder))
             for why in skipped:
                 _skip(why)
-            paths.extend(str(p) for p in sorted(found, key=_in_number_order))
+            paths.extend(str(p) for p in sorted(found, key=in_number_order))
             empty += [] if found else [ref]
         else:
             paths.append(ref)
@@ -198,13 +219,10 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
     raise typer.Exit(1 if codes[1] else exits.UNFINISHED if codes[exits.UNFINISHED] else 0)
 
 
-def _in_number_order(path: Path) -> list[int | str]:
-    """Sort key: names as people count them (game-2 before game-10)."""
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path.name)]
-
-
 def _verify_one(ref: str) -> None:
     """One record's line; exits 1 (it differs, or is not a record) or 3 (unfinished)."""
+    from ..record.saved import resume_hint
+
     rec = _read(ref)
     difference = _difference(rec)
     if difference is not None:
@@ -216,7 +234,7 @@ def _verify_one(ref: str) -> None:
                          MESSAGE_LIMIT))
         return
     typer.echo(clean(f"{rec.path}: unfinished, resumable at answer {n + 1} — its {n} answers replay to the same "
-                     f"events{digest}; continue with: momon play --resume {rec.path}", MESSAGE_LIMIT))
+                     f"events{digest}; continue with: {resume_hint(rec.path)}", MESSAGE_LIMIT))
     raise typer.Exit(exits.UNFINISHED)
 
 
@@ -233,7 +251,8 @@ def _game_row(rec: "Record") -> list[str]:
     result = f"{names[winner - 1]} wins ({reason})" if winner in (1, 2) else "unfinished"
     # An unfinished record without event lines does not tell its turns; its answers say how far it went.
     answered = len(rec.answers)
-    progress = f"{answered} answer{'s' if answered != 1 else ''} so far" if turns is None else f"{turns} turns"
+    progress = f"{answered} answer{'s' if answered != 1 else ''} so far" if turns is None else \
+        f"{turns} turn{'s' if turns != 1 else ''}"
     decks = head["decks"]
     parts = [head["created"][:16].replace("T", " "), f"{names[0]} vs {names[1]}", f"{decks[0]} vs {decks[1]}",
              result, progress]
@@ -244,31 +263,38 @@ def _game_row(rec: "Record") -> list[str]:
 def games(folder: Path | None = typer.Option(None, help="Where to look (default: your data folder).")) -> None:
     """The saved games, newest first: a number and the record's path on one line, then the date,
     players, decks, result and turns (of an unfinished game: its answers so far). Use the number
-    (or 'last') with replay, verify, export and play --resume.
+    (or 'last', the newest) with replay, verify, export and play --resume.
 
-    A file that is not a readable record is skipped, with one line on stderr saying why.
+    Games are numbered in the order they began, oldest first: a new game takes the next number
+    and the others keep theirs. A file that is not a readable record is skipped, with one line
+    on stderr saying why.
     """
     from ..record import RecordError, read_record
-    from ..record.saved import scan
+    from ..record.saved import games_folder, saved
     from ..tui.frame import pack
 
     _working()
     width = max(40, shutil.get_terminal_size().columns) - 5  # each game's line is indented by 5
-    folder = folder or default_log_path().parent
+    folder = folder or games_folder()
     shown = 0
-    found, skipped = scan(folder)
-    for why in skipped:
+    found = saved(folder)
+    for why in found.skipped:
         _skip(why)
-    for number, path in enumerate(found, 1):
+    for number, path in reversed(list(enumerate(found.games, 1))):
         try:
             row = _game_row(read_record(path))
-        except RecordError as err:
+        except RecordError as err:  # its number stays its own: the next game does not take it
             _skip(str(err))
             continue
         typer.echo(clean(f"{number:>3}  {path}", MESSAGE_LIMIT))
         for line in pack(row, width):  # broken between parts, never inside a name
             typer.echo(f"     {line}")
         shown += 1
+    for path in found.others:  # no header line: reading it says what it is instead
+        try:
+            read_record(path)
+        except RecordError as err:
+            _skip(str(err))
     if not shown:
         typer.echo(clean(f"No saved games in {folder}.", MESSAGE_LIMIT))
 

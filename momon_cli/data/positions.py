@@ -3,22 +3,23 @@
 A position names cards by id (the pool, plus ``--cards`` files, supplies their data) and
 places them in Hands, Voids (face up or down) and on the Arena (Owner, Controller, the
 continuous changes on them, spent once-only rights), with the turn about to start, the
-Active Player and the First Player Token's holder. See docs/positions.md.
+Active Player, the First Player Token's holder and, if it says, the players' names. See
+docs/positions.md.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..engine import CHANGE_KINDS, DURATIONS, SPACES, CardDef, Change, Duration, Placed, Position, Problems
+from ..limits import NAME_LIMIT
 from .cards import DataError, read_toml
 
-TOP_KEYS = {"turn", "active", "first_player", "first_player_token", "player", "arena"}
+TOP_KEYS = {"names", "turn", "active", "first_player", "first_player_token", "player", "arena"}
 CARD_KEYS = {"card", "face_up", "once_used", "changes", "space", "owner", "controller"}
 RETURN_TIMES: tuple[Duration, ...] = ("end_of_turn", "your_next_turn")
 
@@ -56,12 +57,19 @@ def _change(c: Problems, data: object, at: str, elements: tuple[str, ...]) -> Ch
 
 
 def _placed(c: Problems, data: object, at: str, owner: int, pool: dict[str, CardDef], elements: tuple[str, ...],
-            arena: bool) -> Placed | None:
+            arena: bool, unknown: list[str]) -> Placed | None:
+    """One card of the position; the id of a card the pool lacks is added to ``unknown``
+    (they are said together, in one line)."""
     table: dict[str, Any] = {"card": data} if isinstance(data, str) else dict(c.table(data, at))
     c.only(table, at, CARD_KEYS if arena else CARD_KEYS - {"space", "owner", "controller"})
-    card = pool.get(table.get("card", ""))
+    card_id = table.get("card", "")
+    card = pool.get(card_id) if isinstance(card_id, str) else None
+    if card is None and isinstance(card_id, str) and card_id.strip():
+        if card_id not in unknown:
+            unknown.append(card_id)
+        return None
     if card is None:
-        c.bad(at + ".card", f"{str(table.get('card'))[:20]!r} is not in the card pool")
+        c.bad(at + ".card", "must be a card id")
         return None
     once = table.get("once_used", [])
     if not isinstance(once, list) or not all(type(i) is int and 1 <= i <= len(card.abilities)
@@ -97,8 +105,10 @@ def position_from_mapping(data: dict[str, Any], pool: dict[str, CardDef], elemen
                           source: str = "position") -> Position:
     """A Position from its TOML table; raises DataError listing every problem."""
     problems: list[str] = []
+    unknown: list[str] = []
     c = Problems(source, problems)
     c.only(data, "position", TOP_KEYS)
+    _names(c, data)
     players = data.get("player", [])
     if not isinstance(players, list) or len(players) != 2:
         c.bad("player", "must be two [[player]] tables, Player 1's first")
@@ -114,16 +124,19 @@ def position_from_mapping(data: dict[str, Any], pool: dict[str, CardDef], elemen
                 c.bad(f"player[{p}].{zone}", "must be a list of card ids")
                 raw = []
             into.append(tuple(x for i, d in enumerate(raw)
-                              if (x := _placed(c, d, f"player[{p}].{zone}[{i + 1}]", p, pool, elements, False))))
+                              if (x := _placed(c, d, f"player[{p}].{zone}[{i + 1}]", p, pool, elements, False, unknown))))
     raw_arena = data.get("arena", [])
     if not isinstance(raw_arena, list):
         c.bad("arena", "must be [[arena]] tables")
         raw_arena = []
-    arena = tuple(x for i, d in enumerate(raw_arena) if (x := _placed(c, d, f"arena[{i + 1}]", 0, pool, elements, True)))
+    arena = tuple(x for i, d in enumerate(raw_arena)
+                  if (x := _placed(c, d, f"arena[{i + 1}]", 0, pool, elements, True, unknown)))
     turn = c.integer(data, "turn", 1, 64, 1)
     active = _player(c, data, "active", False)
     first = _player(c, data, "first_player", False)
     token = _player(c, data, "first_player_token", False)
+    if unknown:
+        problems.insert(0, f"{source}: {_not_in_pool(unknown)}")
     if problems:
         raise DataError(problems)
     try:
@@ -132,8 +145,42 @@ def position_from_mapping(data: dict[str, Any], pool: dict[str, CardDef], elemen
         raise DataError([f"{source}: {err}"]) from None
 
 
+def _not_in_pool(unknown: list[str]) -> str:
+    """One line for every card a position names that the pool lacks."""
+    unknown = sorted(unknown)
+    shown = [repr(card_id[:20]) for card_id in unknown[:5]]
+    if len(unknown) > len(shown):
+        shown.append(f"{len(unknown) - len(shown)} more")
+    listed = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+    one = len(unknown) == 1
+    return (f"card{'' if one else 's'} {listed} {'is' if one else 'are'} not in the card pool (the built-in cards "
+            f"and any --cards files); give the card set that holds {'it' if one else 'them'} with --cards FILE")
+
+
+def _names(c: Problems, data: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The players' names a position gives (None: it gives none)."""
+    if "names" not in data:
+        return None
+    names = data["names"]
+    if (not isinstance(names, list) or len(names) != 2 or len(set(map(str, names))) != 2
+            or not all(isinstance(n, str) and n.strip() and len(n) <= NAME_LIMIT for n in names)):
+        c.bad("names", f"must be two different names of 1-{NAME_LIMIT} characters, Player 1's first")
+        return None
+    return names[0], names[1]
+
+
 def read_position(path: str, pool: dict[str, CardDef], elements: tuple[str, ...]) -> Position:
     return position_from_mapping(read_toml(path), pool, elements, str(path))
+
+
+def read_position_names(path: str) -> tuple[str, str] | None:
+    """The players' names the position file at ``path`` gives, if it gives them (its cards are
+    read with the rest, by :func:`read_position`). Raises DataError."""
+    problems: list[str] = []
+    names = _names(Problems(str(path), problems), read_toml(path))
+    if problems:
+        raise DataError(problems)
+    return names
 
 
 def _change_mapping(ch: Change) -> dict[str, Any]:
@@ -169,22 +216,38 @@ def position_to_mapping(position: Position) -> dict[str, Any]:
     return data
 
 
+def _toml_string(text: str) -> str:
+    """A TOML basic string: every character as it is but the quote, the backslash and the
+    control characters, escaped (JSON's escapes would give a character above U+FFFF as a
+    surrogate pair, which TOML refuses)."""
+    escaped = "".join(f"\\{ch}" if ch in '"\\' else f"\\u{ord(ch):04x}" if ord(ch) < 0x20 or ord(ch) == 0x7F
+                      else ch for ch in text)
+    return f'"{escaped}"'
+
+
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        return json.dumps(value)  # ids, Spaces and keywords: plain ASCII, JSON escapes are TOML's
+        return _toml_string(value)
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
 
 
-def position_to_toml(position: Position) -> str:
-    """The TOML text of a position: ``read_position`` gives the same Position back."""
+def position_to_toml(position: Position, names: tuple[str, str] | None = None, outside: Sequence[str] = ()) -> str:
+    """The TOML text of a position: ``read_position`` gives the same Position back (and
+    ``read_position_names`` the ``names``). ``outside``: the ids of the cards it uses that
+    are not built in, named in a comment at the top with how to play it."""
     data = position_to_mapping(position)
     lines = ["# A Monsnatch position (docs/positions.md)."]
+    if outside:
+        lines.append(f"# Cards not built in: {', '.join(outside)}; play it with --cards FILE, the card set that "
+                     f"holds them.")
+    if names is not None:
+        lines.append(f"names = {_toml_value(list(names))}")
     lines += [f"{k} = {_toml_value(v)}" for k, v in data.items() if k not in ("player", "arena")]
     for i, player in enumerate(data["player"], 1):
         lines += ["", f"[[player]]  # Player {i}"] + [f"{k} = {_toml_value(v)}" for k, v in player.items()]
@@ -193,11 +256,13 @@ def position_to_toml(position: Position) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_position(path: Path, position: Position, force: bool = False) -> None:
-    """Write a position file. Nothing already at ``path`` is touched unless ``force``; then it
-    is replaced whole (a new file renamed over it), so a symbolic link there is replaced, not
-    written through. Raises FileExistsError, or OSError for a write that fails."""
-    text = position_to_toml(position).encode("utf-8")
+def write_position(path: Path, position: Position, force: bool = False, names: tuple[str, str] | None = None,
+                   outside: Sequence[str] = ()) -> None:
+    """Write a position file (``names`` and ``outside`` as for :func:`position_to_toml`).
+    Nothing already at ``path`` is touched unless ``force``; then it is replaced whole (a new
+    file renamed over it), so a symbolic link there is replaced, not written through. Raises
+    FileExistsError, or OSError for a write that fails."""
+    text = position_to_toml(position, names, outside).encode("utf-8")
     if not force:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
         with os.fdopen(fd, "wb") as out:
@@ -217,3 +282,8 @@ def write_position(path: Path, position: Position, force: bool = False) -> None:
 def position_cards(position: Position) -> dict[str, CardDef]:
     """Every distinct card a position uses, by id (a record's header carries their data)."""
     return {p.card.id: p.card for p in position.cards()}
+
+
+def cards_outside(position: Position, pool: Mapping[str, CardDef]) -> list[str]:
+    """The ids of the cards a position uses that ``pool`` lacks, sorted."""
+    return sorted(set(position_cards(position)) - set(pool))

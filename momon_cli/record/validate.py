@@ -238,15 +238,30 @@ class Record:
         record tells them (a listing's figures; ``verify`` checks them against a replay).
         An unfinished record without event lines does not tell its turns (None)."""
         if self.end is not None:
-            return self.end["winner"], self.end["reason"], self.end["turns"]
+            return self.end["winner"], self.end["reason"], self.played(self.end["reason"], self.end["turns"])
         if not self.full:
             return None, None, None
         events = self.events
         end = next((e for e in reversed(events) if e.get("kind") == "game_ended"), None)
         winner = end.get("winner") if end else None
-        turns = max((e["turn"] for e in events if e.get("kind") == "turn_started" and type(e.get("turn")) is int),
-                    default=0)
-        return (winner if winner in (1, 2) else None), (end.get("reason") if end else None), turns
+        reason = end.get("reason") if end else None
+        turn = max((e["turn"] for e in events if e.get("kind") == "turn_started" and type(e.get("turn")) is int),
+                   default=0)
+        return (winner if winner in (1, 2) else None), reason, self.played(reason, turn)
+
+    def played(self, reason: object, turn: int) -> int:
+        """The turns played, when the game ended (or stands) in turn ``turn`` for ``reason``:
+        those from the position's turn to that one, less that one when the game ended at
+        its Summon step, which found the end and summoned nothing."""
+        start = self.header["position"].get("turn", 1)
+        first = start if _is_int(start) else 1
+        last = turn - 1 if reason in ENDED_BEFORE_A_SUMMON else turn
+        return max(0, last - first + 1)
+
+
+#: End conditions found at the start of a turn's Summon step (BASELINE 7.2, 7.3): that turn
+#: began, but no Summon was made in it, so it is not counted as played.
+ENDED_BEFORE_A_SUMMON = ("full-arena", "exhaustion")
 
 
 def _check_header(path: Path, head: Line, line: bytes) -> None:
