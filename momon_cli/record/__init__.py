@@ -8,12 +8,13 @@ from .header import seats_from_header, setup_from_header
 from .new_game import GameRequest, SetupError, StartedGame, checked_name, new_game, seats_for
 from .recorder import Recorder, start_record, write_record
 from .resume import resume, undo
+from .saved import resume_hint, short_name
 from .seats import Seat
 from .validate import Record, parse_record
 
 __all__ = [
     "FORMAT", "READS", "TEXT_LIMIT", "GameRequest", "Record", "RecordError", "RecordFile", "Recorder", "Seat",
     "SetupError", "StartedGame", "cards_digest", "checked_name", "create_record_file", "events_digest", "header",
-    "new_game", "parse_record", "read_record", "resume", "seats_for", "seats_from_header", "setup_from_header",
-    "start_record", "undo", "write_record",
+    "new_game", "parse_record", "read_record", "resume", "resume_hint", "seats_for", "seats_from_header",
+    "setup_from_header", "short_name", "start_record", "undo", "write_record",
 ]

@@ -194,8 +194,9 @@ def object_panel(seen: Observation, obj: GameObject) -> Panel:
     return Panel(Group(panel.renderable, extra), title=panel.title, title_align="left", expand=False)
 
 
-def end_screen(seen: Observation, log_path: str | None, width: int = 80) -> list[Text]:
-    """The final Arena, each player's Marking Tokens and their worth, then the winner last."""
+def end_screen(seen: Observation, log_path: str | None, width: int = 80, named: str | None = None) -> list[Text]:
+    """The final Arena, each player's Marking Tokens and their worth, then the winner last.
+    ``named``: the shortest name the record commands take for the record (default: its path)."""
     result = need(seen).state.result
     assert result is not None
     zones = seen.state.zones
@@ -210,8 +211,8 @@ def end_screen(seen: Observation, log_path: str | None, width: int = 80) -> list
     if result.tiebreak:
         lines.append(Text("Tied: the holder of the First Player Token wins (BASELINE 7.4)."))
     if log_path:
-        lines.extend(wrap(safe(f"Game saved to {log_path}; watch it again with: momon replay {log_path}", 2 * LIMIT,
-                               "dim"), width))
+        lines.extend(wrap(safe(f"Game saved to {log_path}; watch it again with: momon replay {named or log_path}",
+                               2 * LIMIT, "dim"), width))
     lines.append(Text.assemble(("Winner: ", "bold"), player_label(seen, result.winner)))
     return lines
 

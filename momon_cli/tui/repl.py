@@ -15,6 +15,7 @@ reaches the scrollback. A script gets the same game as plain lines.
 from __future__ import annotations
 
 import functools
+import shlex
 
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -24,7 +25,7 @@ from ..bots.players import seat_bot
 from ..engine import SPECTATOR, Decision, Game, IllegalAnswer, Kind, Observation
 from ..engine import events as ev
 from ..limits import NAME_LIMIT
-from ..record import Recorder, Seat, undo
+from ..record import Recorder, Seat, resume_hint, short_name, undo
 from ..text.narration import Narrator, summary, terse
 from ..text.notation import ACCEPTED, BadAnswer, parse
 from ..text.safe import clean, safe
@@ -185,7 +186,8 @@ class HotSeat:
             return self._loop()
         except KeyboardInterrupt:  # Ctrl-C while the engine ran or a bot thought: answers are on disk
             self.recorder.close()
-            self._last_words(f"Interrupted. The game is saved; resume it with: momon play --resume {self.recorder.path}")
+            self._last_words(f"Interrupted. The game is saved to {self.recorder.path}; resume it with: "
+                             f"{resume_hint(self.recorder.path)}")
             return exits.INTERRUPTED
         except OSError as err:  # the record could not be written (a full disk): stop, saved so far
             self.recorder.close()
@@ -217,7 +219,8 @@ class HotSeat:
         self.recorder.close()
         self._observe(SPECTATOR)
         self._back_to_the_terminal()
-        for line in render.end_screen(self.seen, str(self.recorder.path), self.console.width):
+        named = shlex.quote(short_name(self.recorder.path))
+        for line in render.end_screen(self.seen, str(self.recorder.path), self.console.width, named):
             self.console.print(line, overflow="crop", no_wrap=True)
         return exits.DONE
 
@@ -356,7 +359,7 @@ class HotSeat:
         self.recorder.close()
         self._back_to_the_terminal()
         self.console.print(safe(f"Game saved to {self.recorder.path}"), soft_wrap=True)
-        self.console.print(safe(f"Resume it with: momon play --resume {self.recorder.path}"), soft_wrap=True)
+        self.console.print(safe(f"Resume it with: {resume_hint(self.recorder.path)}"), soft_wrap=True)
         return exits.DONE if self.reader.interactive else exits.SCRIPT_ENDED
 
     def saved_as(self) -> str:
