@@ -92,7 +92,7 @@ def _frames_after(run, needle):
 def test_cr_8_2_a_turn_start_ability_of_the_other_player_waits_behind_a_hand_off(tmp_path):
     """Ann Summons; Bea's Claimant then offers its once-only Direct Snatch with two targets
     (TH 17.5): the target list and the yes/no are Bea's, asked only after "Pass to Bea"."""
-    typed = "\nPebble C2\ny\n1\nPebble\nundo\nPebble C2\n\nA1\ny\n\x04"
+    typed = "\nPebble C2\ny\n1\nPebble\nundo\n\nPebble C2\n\nA1\ny\n\x04"
     run = play(from_position("handoff-turn-start"), typed, tmp_path)
     handoff = [i for i, f in enumerate(run.frames) if "Pass to Bea" in f]
     asked = _frames_after(run, "Bea (P2) decides")
@@ -101,9 +101,11 @@ def test_cr_8_2_a_turn_start_ability_of_the_other_player_waits_behind_a_hand_off
         assert "(P2)'s Hand" not in run.frames[i] and "(P1)'s Hand" not in run.frames[i]
     assert not any("Bea (P2)'s Hand" in f for f in run.frames[:asked])
     assert "This screen is for Bea: press Enter ('y' does nothing here)" in run.text
-    assert "Your last answer is taken back" in run.text  # Ann's undo at her own hand-off
-    ann_again = _frames_after(run, "Your last answer is taken back")
-    assert "Ann (P1)'s Hand" in run.frames[ann_again] and "Bea (P2)'s Hand" not in run.frames[ann_again]
+    assert "Your last answer is taken back" in run.text  # Ann's undo at Bea's hand-off
+    undone = _frames_after(run, "Your last answer is taken back")
+    assert "Pass to Ann" in run.frames[undone] and "'s Hand" not in run.frames[undone]  # whoever typed it
+    ann_again = next(i for i, f in enumerate(run.frames) if i > undone and "Ann (P1)'s Hand" in f)
+    assert "Bea (P2)'s Hand" not in run.frames[ann_again]
     assert "Claimant" in run.frames[asked] and "Snatch" in run.words
     records = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()]
     assert [r["value"] for r in records if r.get("type") == "answer"][:3] == [["TPS-004", "C2"], ["A1"], True]
@@ -147,6 +149,8 @@ def test_pty_hand_offs_at_80x24_ask_bea_only_after_passing_and_keep_hands_out_of
             term.type(typed, then=f"({typed.lower()!r} does nothing here)")
             assert "'s Hand" not in term.text and "Bea › " not in term.text and "Pass to Bea" in term.text
         term.type("undo", then="Your last answer is taken back")
+        assert "Pass to Ann" in term.text and "'s Hand" not in term.text  # whoever typed it sees no Hand
+        term.answer("")
         term.wait_for("Ann › ")
         assert "Ann (P1)'s Hand" in term.text and "Bea (P2)'s Hand" not in term.text
         term.answer("Pebble C2")

@@ -42,8 +42,11 @@ def test_changes_mark_placed_snatched_moved_and_sent_away_the_latest_winning():
         ev.Swapped("A", "A1", "B", "B1"),
         ev.ZoneChanged(5, "Imp", "Y", 2, "arena", "D4", "void", True, 12),
     ]
-    assert changes(story) == {"C3": "snatched", "D2": "moved", "A1": "moved", "B1": "moved", "D4": "gone"}
+    assert changes(story) == {"C3": "snatched", "D2": "new", "A1": "moved", "B1": "moved", "D4": "gone"}
     assert changes(story[:1]) == {"C2": "new"}
+    # placed and then Moved (or Swapped) since the last look: still news as placed
+    assert changes([story[0], ev.Moved((("Kiln", "C2", "D2"),))]) == {"D2": "new"}
+    assert changes([story[0], ev.Swapped("Kiln", "C2", "B", "B1")]) == {"B1": "new", "C2": "moved"}
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -108,8 +111,8 @@ def test_why_shows_the_bots_estimates_and_never_names_a_card_it_kept(tmp_path):
     seen = g.observe(1)
     key = g.pending.options[0][0]
     other = next(k for k, _ in g.pending.options if k != key)
-    last = LastBot(1, "search", g.pending, (Candidate((key, "C2"), 0.62, 180), Candidate((other, "B2"), 0.5, 90)),
-                   (key, "C2"))
+    last = LastBot(1, "search", g.pending, (Candidate((key, "C2"), 0.62, 180), Candidate((other, "B2"), 0.5, 90),
+                                            Candidate((key, "D1"), 0.4, 30)), (key, "C2"), "Kiln Drake")
 
     class Hot:
         shown: list = []
@@ -129,8 +132,9 @@ def test_why_shows_the_bots_estimates_and_never_names_a_card_it_kept(tmp_path):
     hot.seen = seen
     why(hot, last)
     text = "\n".join(hot.shown)
-    assert "Kiln Drake to C2: won 62% of 180 playouts  ← played" in text
-    assert "a card of its Hand to B2: won 50% of 90 playouts" in text and "Pup" not in text
+    assert "Kiln Drake to C2: won 62% of 180 playouts  ← played" in text and "Kiln Drake to D1: won 40%" in text
+    # of the cards it kept, only how many: a Space or an estimate would say what they can do
+    assert "and 1 with other cards of its Hand (hidden from you)" in text and "B2" not in text and "50%" not in text
 
 
 def test_the_bot_shows_its_progress_and_why_reads_what_it_weighed(tmp_path):
@@ -147,7 +151,7 @@ def test_the_bot_shows_its_progress_and_why_reads_what_it_weighed(tmp_path):
             term.pump(0.02)
         term.wait_for("Ann ›", 60)
         term.answer("why")
-        assert "weighed these at its Summon" in term.text and "← played" in term.text
+        assert "weighed these Summons of" in term.text and "← played" in term.text
         assert re.search(r"won \d+% of \d+ playouts", term.text)
     finally:
         term.close()
@@ -211,7 +215,7 @@ def test_the_deck_picker_lists_the_built_in_decks_and_takes_a_number_or_a_name(t
         assert "ward-wall" in term.text and "Decks for Ann" in term.text
         term.type("nonsense", then="Give a number")
         term.type("2", then="Bea's deck")
-        term.type("prism", then="⏎")
+        term.type("Pri", then="⏎")  # the start of a name, as the list shows it
     finally:
         term.close()
     import json
@@ -245,3 +249,31 @@ def test_the_summon_screen_says_what_the_ability_mark_means(tmp_path):
     g = game([mk("Spark", "Fire", 2, ["N"], ability=ability)], [mk("Imp")], [])
     lines = _plain(compose(g.observe(1), View(seat=1, decision=g.pending, hand=1), 80, 24))
     assert any("(✦ an ability: inspect <number>)" in line for line in lines)
+
+
+def test_preview_counts_only_the_choices_the_game_would_ask():
+    """Two Attempts whose order changes nothing are not asked in the game; the preview
+    does not claim it chose for the player."""
+    kiln = mk("Kiln Drake", "Fire", 7, ["N", "E"])
+    g = game([kiln], [mk("Imp")], [arena(2, mk("Pup", "Fire", 1, []), "C3"), arena(2, mk("Cub", "Fire", 1, []), "D2")])
+    lines = " ".join(_plain(preview(g.observe(1), g.pending, (g.pending.options[0][0], "C2"))))
+    assert "2 Snatched" in lines and "choice" not in lines
+
+
+def test_undo_typed_at_a_hand_off_never_shows_the_hand_at_once(tmp_path):
+    """Whoever types 'undo' at Bea's hand-off, the next screen is a hand-off back to Ann,
+    not Ann's Hand: the keyboard may already be with Bea."""
+    run = play(_snatching_game(), "\nkiln c2\nundo\n\nquit\n", tmp_path, 80, 24)
+    after = [f for f in run.frames if "taken back" in f]
+    assert after and "Pass to Ann" in after[0] and "Ann (P1)'s Hand" not in after[0]
+
+
+def test_nothing_one_player_typed_reaches_the_others_prompt_by_ctrl_p_ctrl_y_or_a_macro(tmp_path):
+    """One Application serves every prompt: its history keys (Ctrl-P), its cut text (Ctrl-Y)
+    and a recorded macro (Ctrl-X e) start empty at each, so Bea never gets Ann's lines."""
+    ann = "\x18(preview kiln c2\x18)\x15\nkiln c2\n"  # a macro recorded, a line cut, then the Summon
+    for keys in ("\x10", "\x19", "\x18e"):
+        run = play(_snatching_game(), "\n" + ann + "\n" + keys + "\nquit\n", tmp_path, 80, 24)
+        bea = [f for f in run.frames if "Bea (P2)'s Hand" in f]
+        assert bea and bea[-1].splitlines()[-1].startswith("nothing typed"), (keys, bea[-1])  # Enter on an empty line
+        assert "'kiln'" not in run.words and "Preview of Kiln" not in " ".join(bea)

@@ -12,11 +12,11 @@ import typer
 
 from .. import exits
 from ..text.safe import clean
-from . import cards, lab, play, records  # each registers its commands on the app
+from . import cards, lab, play, records, serve  # each registers its commands on the app
 from .base import MESSAGE_LIMIT, app
 
 #: The order ``momon --help`` lists the command groups in: playing first, the lab last.
-GROUPS = (play, records, cards, lab)
+GROUPS = (play, serve, records, cards, lab)
 app.registered_commands.sort(key=lambda c: [g.__name__ for g in GROUPS].index(getattr(c.callback, "__module__", "")))
 
 

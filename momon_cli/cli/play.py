@@ -79,11 +79,7 @@ def play(
 
       momon play --resume last
     """
-    import random
-
     from rich.console import Console
-
-    from ..record import GameRequest, RecordError, SetupError, checked_name, new_game, seats_for
 
     if narration not in ("terse", "full"):
         raise typer.BadParameter("choose terse or full", param_hint="--narration")
@@ -101,6 +97,21 @@ def play(
     if resume is not None:
         game, recorder, options["bots"] = _resume(resume)
         _hot_seat(game, console, recorder, lines, options)
+    game, recorder, options["bots"] = _start(p1, p2, bot_time, deck1, deck2, cards, seed, first, rules, log, force,
+                                             full, position, at_terminal=script is None)
+    _hot_seat(game, console, recorder, lines, options)
+
+
+
+def _start(p1: str | None, p2: str | None, bot_time: float | None, deck1: str | None, deck2: str | None,
+           cards: list[Path], seed: int | None, first: int | None, rules: str, log: Path | None, force: bool,
+           full: bool, position: Path | None, *, at_terminal: bool) -> "tuple[Game, Recorder, dict[int, Seat]]":
+    """A new game with its record begun, from the options ``play`` and ``serve`` share; at the
+    terminal a name or deck not given is asked for. Every problem is one line (exit 1)."""
+    import random
+
+    from ..record import GameRequest, RecordError, SetupError, checked_name, new_game, seats_for
+
     matrix, pool = _load(cards)
     sources = (position,) if position is not None else tuple(d for d in (deck1, deck2) if d is not None)
     for source in sources:
@@ -121,7 +132,7 @@ def play(
         seats_for((p1 or "", p2 or ""), seed, (), None)
     except SetupError as err:
         _fail(str(err))
-    if script is None:
+    if at_terminal:
         p1 = p1 or typer.prompt("Player 1's name", default="Player 1")
         while not p2 or p2 == p1:
             if p2:
@@ -130,7 +141,7 @@ def play(
     decks = [deck1, deck2]
     for i, who in enumerate((p1, p2)):
         if decks[i] is None:  # asked of a person at the terminal, before any record exists
-            asks = position is None and script is None and sys.stdin.isatty() and not (who or "").startswith("bot:")
+            asks = position is None and at_terminal and sys.stdin.isatty() and not (who or "").startswith("bot:")
             decks[i] = _pick_deck(who or f"Player {i + 1}", DEFAULT_DECKS[i], pool) if asks else DEFAULT_DECKS[i]
     path = log or default_log_path()
     request = GameRequest((p1 or "Player 1", p2 or "Player 2"), seed, path, (str(decks[0]), str(decks[1])), position,
@@ -144,9 +155,7 @@ def play(
                 _fail(str(err))
     except OSError as err:
         _fail(f"cannot write the game record {path}: {err.strerror}")
-    game, recorder, options["bots"] = started.game, started.recorder, started.seats
-    _hot_seat(game, console, recorder, lines, options)
-
+    return started.game, started.recorder, started.seats
 
 def _pick_deck(name: str, default: str, pool: "dict[str, CardDef]") -> str:
     """A built-in deck, picked by number or name at the terminal (Enter: ``default``)."""
@@ -159,17 +168,21 @@ def _pick_deck(name: str, default: str, pool: "dict[str, CardDef]") -> str:
     console = Console()
     entries = deck_entries(pool)
     console.print(Text(f"Decks for {clean(name)}:", style="bold"))
-    for i, (_, line, plan) in enumerate(entries, 1):
+    for i, (_, _, line, plan) in enumerate(entries, 1):
         console.print(Text(f"{i:>2} ").append_text(line), overflow="ellipsis", no_wrap=True)
         if plan is not None:
             console.print(Text("     ").append_text(plan), overflow="ellipsis", no_wrap=True)
-    names = [deck for deck, _, _ in entries]
+    names = [deck for deck, _, _, _ in entries]
+    titles = {deck: " ".join(title.lower().split()) for deck, title, _, _ in entries}
     while True:
-        said = str(typer.prompt(f"{clean(name)}'s deck (a number or a name)", default=default)).strip().lower()
+        said = " ".join(str(typer.prompt(f"{clean(name)}'s deck (a number or a name)", default=default)).lower().split())
         if said.isdecimal() and 1 <= int(said) <= len(names):
             return names[int(said) - 1]
-        if said in names:
-            return said
+        # a deck by its file name, its title ("Ember Tide") or the start of either, if only one fits
+        fits = [deck for deck in names if said in (deck, titles[deck])] or \
+            [deck for deck in names if said and (deck.startswith(said) or titles[deck].startswith(said))]
+        if len(fits) == 1:
+            return fits[0]
         typer.echo(f"Give a number 1-{len(names)} or one of the names listed (Enter: {default}).")
 
 

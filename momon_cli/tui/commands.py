@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..bots.players import Candidate
-from ..engine import Decision, Kind, Observation, card_of_key
+from ..engine import Decision, Kind, card_of_key
 from ..text.notation import ACCEPTED, BadAnswer, parse
 from ..text.safe import safe
 from . import render
@@ -46,7 +46,7 @@ HELP = """Answer the prompt, or type a command:
                         and the bot's reply
   concede [name]        give up: the other player wins (either may concede)
   save                  where this game is saved (every answer is saved)
-  quit                  save and leave; resume with 'momon play --resume last'
+  quit                  save and leave (the line it prints says how to resume)
 Tab completes the word where the cursor is; Up/Down walk your own history.
 Arena cells: name and marks (W Ward, T2 Token worth 2, ≠ controlled by its
 non-Owner), then Controller (P1 cyan, P2 magenta), Power (* changed), Element,
@@ -65,6 +65,7 @@ class LastBot:
     decision: Decision
     considered: tuple[Candidate, ...]
     answer: object
+    name: str = ""  # the played card's name, kept as it was played (it may leave the Arena)
 
 
 def help_text(kind: Kind) -> str:
@@ -103,34 +104,31 @@ def run(hot: HotSeat, word: str, arg: str, decision: Decision) -> str | int | No
 
 
 def why(hot: HotSeat, last: LastBot | None) -> None:
-    """The bot's last answer and the next best it weighed. Its unplayed cards are in its Hand,
-    hidden from the person: a candidate shows its card only when that card was the one played."""
+    """The bot's last answer and what it weighed for the card it played. Its other cards are
+    in its Hand, hidden from the person: of those only their number is said (a Space or an
+    estimate would tell what they could do)."""
     if last is None:
         hot.error("No bot has answered yet in this session.")
         return
     name = hot.name_of(last.player)
-    if not last.considered:
+    if not last.considered or not isinstance(last.answer, tuple):
         hot.show(Text(f"{name} (bot:{last.bot}) answered that {last.decision.kind.value.replace('_', ' ')} decision "
                       f"by its simple policy: it weighs only Summons."))
         return
-    hot.show(Text(f"{name} weighed these at its Summon:", style="bold"))
-    for i, c in enumerate(last.considered, 1):
-        hot.show(Text(f"  {i}. {_summon_words(hot.seen, last, c.answer)}: {_estimate(c)}"
-                      + ("  ← played" if c.answer == last.answer else "")))
-
-
-def _summon_words(seen: Observation, last: LastBot, answer: object) -> str:
-    assert isinstance(answer, tuple)
-    key, space = answer
-    played = last.answer
-    assert isinstance(played, tuple)
-    if card_of_key(key) != card_of_key(played[0]):
-        return f"a card of its Hand to {space}"
-    name = next((o.card.name for o in seen.state.zones.objects.values() if o.card.id == card_of_key(key)), "?")
-    return f"{name} to {space}"
+    played = card_of_key(last.answer[0])
+    same = [c for c in last.considered if isinstance(c.answer, tuple) and card_of_key(c.answer[0]) == played]
+    hot.show(Text(f"{name} weighed these Summons of {last.name}:", style="bold"))
+    for i, c in enumerate(same, 1):
+        assert isinstance(c.answer, tuple)
+        hot.show(Text(f"  {i}. {last.name} to {c.answer[1]}: {_estimate(c)}" + ("  ← played" if c.answer == last.answer
+                                                                                 else "")))
+    others = len(last.considered) - len(same)
+    if others:
+        hot.show(Text(f"  and {others} with other cards of its Hand (hidden from you)", style="dim"))
 
 
 def _estimate(c: Candidate) -> str:
+    """What the bot found for a candidate: its playouts' share won, or greedy's lead."""
     if c.playouts:
         return f"won {c.value:.0%} of {c.playouts} playouts"
     return f"leads by {c.value:+.0f} after its turn"

@@ -27,13 +27,18 @@ def changes(events: Sequence[ev.Event]) -> dict[str, Change]:
         elif isinstance(e, ev.ControlChanged):
             marks[e.space] = "snatched"
         elif isinstance(e, ev.Moved):
-            for _, start, _ in e.moves:
-                marks.pop(start, None)
-            for _, _, end in e.moves:
-                marks[end] = "moved"
+            was = {start: marks.pop(start, None) for _, start, _ in e.moves}
+            for _, start, end in e.moves:
+                marks[end] = _moved(was[start])
         elif isinstance(e, ev.Swapped):
-            marks[e.first_space] = marks[e.second_space] = "moved"
+            first, second = marks.get(e.first_space), marks.get(e.second_space)
+            marks[e.second_space], marks[e.first_space] = _moved(first), _moved(second)
         elif isinstance(e, ev.ZoneChanged) and e.from_space is not None:
             marks[e.from_space] = "gone"
     return marks
 
+
+
+def _moved(before: Change | None) -> Change:
+    """A Momon's mark once it Moves: one placed since the last look is still news as placed."""
+    return "new" if before == "new" else "moved"

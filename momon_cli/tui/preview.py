@@ -29,6 +29,7 @@ def preview(seen: Observation, decision: Decision, answer: tuple[str, str]) -> l
     zones = seen.state.zones
     own = tuple(zones.objects[o].card for o in zones.hands[seen.seat])
     ctx = determinize(seen, random.Random(seen.answers), own)
+    ctx.state.previews = True  # as in the game: an order that changes nothing is not asked
     turn = ctx.state.turn
     choices: list[Decision] = []
 
@@ -36,6 +37,8 @@ def preview(seen: Observation, decision: Decision, answer: tuple[str, str]) -> l
         choices.append(d)
         return _first(d)
 
+    ended: list[tuple[int, int]] = []  # the Score as the turn ends (the next turn's start may change it)
+    ctx.listeners.append(lambda e: ended.append(scores(ctx.state)) if isinstance(e, ev.TurnEnded) else None)
     play(summon_then_play_on(ctx, *answer), first, stop=lambda d: ctx.state.turn != turn)
     narrator = Narrator(seen.setup.names)
     key, space = answer
@@ -48,7 +51,7 @@ def preview(seen: Observation, decision: Decision, answer: tuple[str, str]) -> l
         if said is not None:
             lines.append(Text("  " + said + (" (imagined: this is hidden or random)" if isinstance(event, IMAGINED)
                                              else "")))
-    ann, bea = scores(ctx.state)
+    ann, bea = ended[0] if ended else scores(ctx.state)
     names = [clean(n) for n in seen.setup.names]
     lines.append(Text(f"Control Score after the turn: {names[0]} {ann} – {names[1]} {bea}", style="bold"))
     if choices:

@@ -22,7 +22,7 @@ from rich.text import Text
 
 from .. import exits
 from ..bots.players import seat_bot
-from ..engine import SPECTATOR, Decision, Game, IllegalAnswer, Kind, Observation
+from ..engine import SPECTATOR, Decision, Game, IllegalAnswer, Kind, Observation, card_of_key
 from ..engine import events as ev
 from ..limits import NAME_LIMIT
 from ..record import Recorder, Seat, resume_hint, short_name, undo
@@ -103,6 +103,17 @@ class HotSeat:
         return [full if self.full_log or short is None else short for full, short in self.log
                 if short is not None or self.full_log]
 
+    # -- the record (a served game's seats share the host's: serve/seat.py) -----------
+    def _record(self, answer: object) -> None:
+        """Write the answer ahead and play it."""
+        self.recorder.answer(answer)
+
+    def _record_concession(self, player: int) -> None:
+        self.recorder.concede(player)
+
+    def _close_record(self) -> None:
+        self.recorder.close()
+
     # -- output --------------------------------------------------------------------------
     def show(self, renderable: RenderableType) -> None:
         """Command output: printed for a script, in the frame (until the next line) at the keyboard."""
@@ -161,7 +172,11 @@ class HotSeat:
             if not word:
                 break
             if word == "undo" and self.undoable:
-                return self._undo()
+                undone = self._undo()
+                # Whoever typed it, the Hand of the player who answered is not shown at once:
+                # the keyboard may already be with the other player.
+                self.viewer = None
+                return undone
             if word == "quit":
                 return self._leave()
             undo_too = " 'undo' takes back your last answer." if self.undoable else ""
@@ -185,12 +200,12 @@ class HotSeat:
         try:
             return self._loop()
         except KeyboardInterrupt:  # Ctrl-C while the engine ran or a bot thought: answers are on disk
-            self.recorder.close()
-            self._last_words(f"Interrupted. The game is saved to {self.recorder.path}; resume it with: "
-                             f"{resume_hint(self.recorder.path)}")
+            self._close_record()
+            self._last_words(f"Interrupted. The game is saved to {self.recorder.path}")
+            self._last_words(f"Resume it with: {resume_hint(self.recorder.path)}")  # a line of its own: it copies whole
             return exits.INTERRUPTED
         except OSError as err:  # the record could not be written (a full disk): stop, saved so far
-            self.recorder.close()
+            self._close_record()
             self._last_words(f"cannot write the game record {self.recorder.path}: {err.strerror}; the game is saved "
                              f"up to its last whole answer")
             return exits.FAILED
@@ -216,7 +231,11 @@ class HotSeat:
                 code = self._leave()
             if isinstance(code, int):
                 return code
-        self.recorder.close()
+        return self._end()
+
+    def _end(self) -> int:
+        """The game is over: the end screen, on the terminal's own screen (it stays there)."""
+        self._close_record()
         self._observe(SPECTATOR)
         self._back_to_the_terminal()
         named = shlex.quote(short_name(self.recorder.path))
@@ -266,7 +285,7 @@ class HotSeat:
             try:
                 answer = parse(seen, decision, line)
                 number, seen_events = len(self.game.answers), len(self.game.events)
-                self.recorder.answer(answer)
+                self._record(answer)
             except (BadAnswer, IllegalAnswer) as err:
                 code = self._refuse(str(err))
                 if code is not None:
@@ -306,7 +325,7 @@ class HotSeat:
         assert isinstance(self.reader, ScriptReader)
         self.error(f"line {self.reader.line_number}: {why}")
         self.console.print(safe(f"Game saved to {self.recorder.path}"), soft_wrap=True)
-        self.recorder.close()
+        self._close_record()
         return exits.BAD_SCRIPT
 
     def _hint(self, decision: Decision) -> str:
@@ -350,13 +369,18 @@ class HotSeat:
             answer = self.reader.busy(progress, lambda: bot.answer(mine))
         else:
             answer = bot.answer(mine)
-        self.last_bot = LastBot(decision.player, seat.bot, decision, tuple(bot.considered), answer)
-        self.recorder.answer(answer)
+        played = ""
+        if isinstance(answer, tuple):
+            played = next((o.card.name for o in mine.state.zones.objects.values()
+                           if o.card.id == card_of_key(str(answer[0]))), "")
+        self.last_bot = LastBot(decision.player, seat.bot, decision, tuple(bot.considered), answer, played)
+        self._looked[decision.player] = before  # a bot has seen what came before its answer
+        self._record(answer)
         if self._revealed(before):
             self.undoable.clear()
 
     def _leave(self) -> int:
-        self.recorder.close()
+        self._close_record()
         self._back_to_the_terminal()
         self.console.print(safe(f"Game saved to {self.recorder.path}"), soft_wrap=True)
         self.console.print(safe(f"Resume it with: {resume_hint(self.recorder.path)}"), soft_wrap=True)
@@ -390,7 +414,7 @@ class HotSeat:
             if answer.strip().lower() not in ("y", "yes"):  # anything but yes keeps the game, and says so
                 self._note(f"{names[player - 1]} does not concede; the game goes on.")
                 return None
-        self.recorder.concede(player)
+        self._record_concession(player)
         return "answered"
 
     def _undo(self) -> str | None:

@@ -18,16 +18,17 @@ import shutil
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TypeVar
 
 from prompt_toolkit.application import Application, get_app, get_app_or_none
 from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.clipboard import InMemoryClipboard
 from prompt_toolkit.completion import Completer, DynamicCompleter
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import has_completions
 from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.history import History
+from prompt_toolkit.history import DummyHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
@@ -66,6 +67,7 @@ class Screen:
         self.hint: str | Callable[[], str] = ""  # what the prompt accepts (asked at each drawing), when no message
         self._drawn_frames: dict[tuple[int, int, int], FormattedText] = {}  # this prompt's frame, by size
         self._reader: tuple[Application[str], Buffer] | None = None  # made at the first prompt
+        self._running: Application[object] | None = None  # the Application on screen now, if any
         self._prompt = ""
         self._completer: Completer | None = None
         self._history: list[str] = []
@@ -103,6 +105,14 @@ class Screen:
             setattr(out, "quit_alternate_screen", lambda: None)  # noqa: B010
             self._kept = out
         return self._kept
+
+    def resized(self) -> None:
+        """The terminal has a new size (an SSH client's window, which sends no SIGWINCH here):
+        the screen on it is drawn again, from whichever thread says so."""
+        app = self._running
+        loop = app.loop if app is not None else None
+        if app is not None and loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(app._on_resize)
 
     def leave(self) -> None:
         """Back to the terminal's own screen (before anything is printed on it)."""
@@ -205,10 +215,12 @@ class Screen:
         app.after_render += start
         interval = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH)  # the thread that draws and reads keys gets its turns promptly
+        self._running = app  # type: ignore[assignment]  # (an Application of any result)
         try:
             app.run()
         finally:
             sys.setswitchinterval(interval)
+            self._running = None
         value, error = done[0]
         if error is not None:
             raise error
@@ -228,11 +240,16 @@ class Screen:
         self._history, self._walk = history if history is not None else [], None
         buffer.reset(Document(self.typed_ahead))
         self.typed_ahead = ""
+        # Nothing typed at one prompt reaches the next but through its own history: the cut
+        # text (Ctrl-Y) and a recorded macro (Ctrl-X e) may be the other player's.
+        app.clipboard = InMemoryClipboard()
+        app.emacs_state.macro = []
         app.output.set_title(clean(self.title))  # at every prompt: each new prompt says so (a pty test waits for it)
+        self._running = app  # type: ignore[assignment]
         try:
             line = app.run()
         finally:
-            self.message = Text()
+            self.message, self._running = Text(), None
         if line.strip() and self._history[-1:] != [line]:
             self._history.append(line)
         return line
@@ -265,8 +282,8 @@ class Screen:
             get_app().exit(result=buffer.text)
             return False
 
-        # The buffer keeps no history of its own: the player's own lines are walked by _step.
-        buffer = Buffer(completer=DynamicCompleter(lambda: self._completer), history=_Forgetful(), multiline=False,
+        # The buffer keeps no history of its own (Ctrl-P, Ctrl-R): the player's own lines are walked by _step.
+        buffer = Buffer(completer=DynamicCompleter(lambda: self._completer), history=DummyHistory(), multiline=False,
                         accept_handler=accept, complete_while_typing=False)
         body = HSplit([
             Window(FormattedTextControl(self._top), wrap_lines=False, height=self._top_height),
@@ -288,12 +305,3 @@ class Screen:
             self._walk = at
             buffer.document = Document(history[at] if at < len(history) else "")
 
-
-class _Forgetful(History):
-    """A history that keeps nothing: one player's lines never reach the other's Up key."""
-
-    def load_history_strings(self) -> Iterable[str]:
-        return []
-
-    def store_string(self, string: str) -> None:
-        return None

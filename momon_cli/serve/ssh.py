@@ -1,0 +1,260 @@
+"""The SSH side of ``momon serve``: seat codes, limits, and one session per connection.
+
+Players need nothing but ``ssh``: the seat code is the user name, so there are no passwords
+or keys to share; a code is random (80 bits), shown once, and admits only its seat. The
+session runs the seat's game (seat.py) in a thread of its own, fed by a pipe from the SSH
+channel and writing back to it through the server's event loop (an asyncssh channel is not
+safe to write from another thread). Bounded: connections open at once, time to log in, the
+bytes a connection may send at once; a wrong code gets one line, then the connection closes
+after a delay that grows with each failure from its address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import secrets
+import threading
+from collections.abc import Callable
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO, cast
+
+import asyncssh
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+from rich.console import Console
+
+from ..engine import SPECTATOR
+from ..tui.screen import Screen
+from .host import Host
+from .seat import RemoteSeat
+
+MAX_CONNECTIONS = 16  # open at once, logged in or not
+LOGIN_SECONDS = 10
+MAX_INPUT = 4096  # characters one message from a client may carry (a paste, not a flood)
+FAIL_DELAY = (0.5, 8.0)  # seconds before a wrong code's connection closes: the first, the most
+
+
+def new_code() -> str:
+    """A seat code: 80 random bits in letters and digits OpenSSH takes as a user name."""
+    return base64.b32encode(secrets.token_bytes(10)).decode().lower()
+
+
+@dataclass
+class Seats:
+    """Which code admits which seat, the connection each seat has now, and failures by address."""
+
+    codes: dict[str, int]
+    live: dict[int, SeatSession] = field(default_factory=dict)
+    failures: dict[str, int] = field(default_factory=dict)
+    connections: int = 0
+
+    def seat_of(self, code: str) -> int | None:
+        """The seat ``code`` admits (compared in constant time), or None."""
+        found = None
+        for known, seat in self.codes.items():
+            if secrets.compare_digest(known.encode(), code.encode()):
+                found = seat
+        return found
+
+    def delay(self, address: str) -> float:
+        """How long a wrong code from ``address`` waits before its connection closes."""
+        n = self.failures.get(address, 0)
+        self.failures[address] = n + 1
+        return float(min(FAIL_DELAY[1], FAIL_DELAY[0] * 2 ** n))
+
+
+class _ChannelText:
+    """A text file whose writes go to the SSH channel, from any thread, in order."""
+
+    def __init__(self, chan: Any, loop: asyncio.AbstractEventLoop) -> None:
+        self.chan, self.loop = chan, loop
+        self.encoding = "utf-8"
+
+    def write(self, data: str) -> int:
+        if data and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._send, data.replace("\n", "\r\n"))
+        return len(data)
+
+    def _send(self, data: str) -> None:
+        try:
+            self.chan.write(data)
+        except (BrokenPipeError, OSError, asyncssh.Error):
+            pass  # the connection is gone: its seat's thread ends at its next read
+
+    def isatty(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        return None
+
+
+class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (mypy does not read asyncssh)
+    """One connection: a seat's game in its own thread, or one line for a wrong code."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+        self.chan: Any = None
+        self.screen: Screen | None = None
+        self.pipe: Any = None
+        self.closing = ExitStack()  # the pipe from the channel to the seat's screen
+
+    def connection_made(self, chan: Any) -> None:
+        self.chan = chan
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def session_started(self) -> None:
+        seats = self.server.seats
+        code = str(self.chan.get_extra_info("username") or "")
+        seat = seats.seat_of(code)
+        loop = asyncio.get_running_loop()
+        if seat is None:
+            address = str((self.chan.get_extra_info("peername") or ("?",))[0])
+            self.chan.write("That code admits no seat of this game. Check the line the host gave you.\r\n")
+            loop.call_later(seats.delay(address), self.chan.close)
+            return
+        old = seats.live.get(seat)
+        if old is not None and old is not self:
+            old.chan.close()  # the same seat joins again: the older connection gives way
+        seats.live[seat] = self
+        self.pipe = self.closing.enter_context(create_pipe_input())
+        out = _ChannelText(self.chan, loop)
+        size: Callable[[], Size] = self._size
+        output = Vt100_Output(cast(TextIO, out), size, term=self.chan.get_terminal_type() or "xterm")
+        self.screen = Screen(self.pipe, output)
+        width = size().columns
+        console = Console(file=cast(TextIO, out), force_terminal=True, width=width, legacy_windows=False)
+        game = RemoteSeat(self.server.host, seat, console, self.screen, self.server.rejoin(code))
+        threading.Thread(target=self._play, args=(game, output), daemon=True, name=f"seat-{seat}").start()
+
+    def _size(self) -> Size:
+        width, height, _, _ = self.chan.get_terminal_size()
+        return Size(rows=height or 24, columns=width or 80)
+
+    def _play(self, game: RemoteSeat, output: Vt100_Output) -> None:
+        """The seat's thread. Its own app session: prompt_toolkit finds "the running
+        Application" through it, and two seats' prompts run at once in two threads."""
+        try:
+            with create_app_session(input=self.pipe, output=output):
+                game.run()
+        finally:
+            loop = self.server.loop
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(self.chan.close)
+
+    def data_received(self, data: str, datatype: object) -> None:
+        if self.pipe is not None and len(data) <= MAX_INPUT:  # a flood is dropped whole, never half-read
+            self.pipe.send_text(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self.screen is not None:
+            self.screen.resized()
+
+    def eof_received(self) -> bool:
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        seats = self.server.seats
+        for seat, session in list(seats.live.items()):
+            if session is self:
+                del seats.live[seat]
+        self.closing.close()  # the seat's thread reads the end of its input and leaves
+
+
+class GameServer(asyncssh.SSHServer):  # type: ignore[misc]
+    """Accepts any user name (the code is checked when the session starts), within limits."""
+
+    def __init__(self, host: Host, seats: Seats, loop: asyncio.AbstractEventLoop, rejoin: Callable[[str], str]) -> None:
+        self.host, self.seats, self.loop, self.rejoin = host, seats, loop, rejoin
+        self.conn: Any = None
+
+    def connection_made(self, conn: Any) -> None:
+        self.conn = conn
+        self.seats.connections += 1
+        if self.seats.connections > MAX_CONNECTIONS:
+            conn.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.seats.connections -= 1
+
+    def begin_auth(self, username: str) -> bool:
+        return False  # no passwords or keys: the user name is the seat code
+
+    def session_requested(self) -> SeatSession:
+        return SeatSession(self)
+
+
+def host_key(folder: Path) -> Any:
+    """The server's host key: made once and kept in ``folder`` (clients remember it)."""
+    path = folder / "ssh_host_ed25519_key"
+    if path.is_file():
+        return asyncssh.read_private_key(str(path))
+    folder.mkdir(parents=True, exist_ok=True)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    key.write_private_key(str(path))
+    path.chmod(0o600)
+    return key
+
+
+async def serve(host: Host, codes: dict[str, int], address: str, port: int, key: Any,
+                started: Callable[[int], None], stop: asyncio.Event) -> None:
+    """Listen at ``address``:``port`` (0: any free port) until ``stop`` is set or the game
+    ends; ``started`` is told the port."""
+    loop = asyncio.get_running_loop()
+    seats = Seats(codes)
+
+    def rejoin(code: str) -> str:
+        return f"ssh -p {bound} {code}@{reachable(address)}"
+
+    server = await asyncssh.create_server(lambda: GameServer(host, seats, loop, rejoin), address, port,
+                                          server_host_keys=[key], login_timeout=LOGIN_SECONDS, encoding="utf-8")
+    bound = server.sockets[0].getsockname()[1]
+    def changed() -> None:  # from a seat's thread: the end of the game stops the server
+        loop.call_soon_threadsafe(_check_end, host, stop)
+
+    host.on_change = changed
+    started(bound)
+    bots = threading.Thread(target=host.run_bots, daemon=True, name="bots")
+    bots.start()
+    try:
+        await stop.wait()
+    finally:
+        await asyncio.sleep(0.5 if host.game.pending is None else 0)  # the end screen reaches both seats
+        server.close()
+        await server.wait_closed()
+
+
+def _check_end(host: Host, stop: asyncio.Event) -> None:
+    if host.game.pending is None:
+        stop.set()
+
+
+def seat_lines(codes: dict[str, int], names: tuple[str, str], address: str, port: int) -> list[str]:
+    """What the host gives out: one line a seat, then the spectators' line."""
+    lines = []
+    for code, seat in codes.items():
+        who = "spectators" if seat == SPECTATOR else names[seat - 1]
+        lines.append(f"{who}: ssh -p {port} {code}@{reachable(address)}")
+    return lines
+
+
+def reachable(address: str) -> str:
+    """The address another machine reaches this server at: the one it listens on, or for
+    every address (0.0.0.0, ::) the one this machine's outward traffic leaves from."""
+    if address not in ("0.0.0.0", "::", ""):
+        return address
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent
+            return str(probe.getsockname()[0])
+        except OSError:
+            return socket.gethostname()
+

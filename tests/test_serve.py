@@ -1,0 +1,227 @@
+"""``momon serve``: a whole game over SSH, each seat on its own connection.
+
+The server runs as the real command; the seats join with asyncssh's client (and, where an
+``ssh`` binary exists, with the system client in a pseudo-terminal). Each seat's bytes are
+read through a terminal emulator; a new prompt is known by the window title each prompt
+sets ("momon — Ann decides"), never by timing."""
+
+import asyncio
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh")
+
+GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
+TITLE = re.compile(rb"\x1b\]2;momon \xe2\x80\x94 (\w+) decides")
+LINE = re.compile(r"^(\w+): ssh -p (\d+) (\w+)@(\S+)$")
+
+
+class Server:
+    def __init__(self, tmp_path: Path, *extra: str) -> None:
+        env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+        self.log = tmp_path / "g.jsonl"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "momon_cli", "serve", "--port", "0", "--p1", "Ann", "--p2", "Bea", "--deck1",
+             "dawn-dusk", "--deck2", "prism", "--seed", "7", "--first", "1", "--log", str(self.log), *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=Path(__file__).parent.parent)
+        self.codes: dict[str, str] = {}
+        self.lines: list[str] = []
+        while not any(line.startswith("Recording to") for line in self.lines):
+            line = self.proc.stdout.readline()
+            assert line, self.proc.stderr.read()
+            self.lines.append(line.rstrip("\n"))
+            m = LINE.match(self.lines[-1])
+            if m:
+                self.codes[m[1]], self.port = m[3], int(m[2])
+
+    def finish(self) -> str:
+        out, err = self.proc.communicate(timeout=30)
+        assert "Traceback" not in err, err
+        return out
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+class Seat:
+    """One SSH connection at 80x24: every byte it got, and the prompts it was shown."""
+
+    def __init__(self, name: str) -> None:
+        self.name, self.raw, self.conn, self.proc = name, bytearray(), None, None
+
+    async def join(self, port: int, code: str) -> None:
+        self.conn = await asyncssh.connect("127.0.0.1", port, username=code, known_hosts=None, client_keys=None,
+                                           password=None)
+        self.proc = await self.conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            data = await self.proc.stdout.read(65536)
+            if not data:
+                return
+            self.raw += data
+
+    def prompts(self) -> int:
+        return len(TITLE.findall(self.raw))
+
+    def send(self, line: str) -> None:
+        self.proc.stdin.write((line + "\r").encode())
+
+    def leave(self) -> None:
+        self.conn.close()
+
+
+async def until(check, timeout: float = 30) -> None:
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        await asyncio.sleep(0.02)
+
+
+async def bad_connections(port: int, codes: list[str]) -> list[bytes]:
+    """Connections with codes that admit no seat: what each was told before it closed."""
+    async def one(code: str) -> bytes:
+        try:
+            async with asyncssh.connect("127.0.0.1", port, username=code, known_hosts=None, client_keys=None,
+                                        password=None) as conn:
+                proc = await conn.create_process(term_type="xterm", encoding=None)
+                return await asyncio.wait_for(proc.stdout.read(), 30)
+        except (TimeoutError, asyncssh.Error, OSError) as err:
+            return f"refused: {err}".encode()
+    return await asyncio.gather(*(one(c) for c in codes))
+
+
+def test_a_whole_game_over_ssh_keeps_each_hand_private_survives_a_drop_and_refuses_bad_codes(tmp_path):
+    from momon_cli.data.cards import load_deck, load_pool
+
+    pool = load_pool()
+    decks = {"Ann": {c.name for c in load_deck("dawn-dusk", pool).cards},
+             "Bea": {c.name for c in load_deck("prism", pool).cards}}
+    answers = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    server = Server(tmp_path)
+    try:
+        assert set(server.codes) == {"Ann", "Bea", "spectators"} and server.lines[3].startswith("Host key fingerprint: SHA256:")
+        told = asyncio.run(_play(server, answers, decks))
+        out = server.finish()
+        assert "Game over: Ann wins" in out and str(server.log) in out
+    finally:
+        server.kill()
+    seats, bad, dropped = told
+    # what each seat was sent: nothing of the other Hand that never became public
+    played = {json.loads(line)["value"][0] for line in server.log.read_text().splitlines()
+              if '"kind":"summon"' in line}
+    names = {c.id: c.name for c in pool.values()}
+    for me, other in (("Ann", "Bea"), ("Bea", "Ann")):
+        kept = {names[i] for i in {c.id for c in load_deck("dawn-dusk" if other == "Ann" else "prism", pool).cards}
+                if i not in played} - decks[me]
+        assert kept, "the test needs a card the other player never played"
+        for name in kept:
+            assert name.encode() not in seats[me].raw, f"{me} was sent {name} from {other}'s Hand"
+        assert b"Winner:" in seats[me].raw
+    assert b"Winner:" in seats["spectators"].raw
+    for name in decks["Ann"] ^ decks["Bea"]:  # a spectator sees no Hand at all (only what was played)
+        if name not in {names[i] for i in played}:
+            assert name.encode() not in seats["spectators"].raw
+    assert all(b"admits no seat" in said or said.startswith(b"refused") for said in bad)
+    assert dropped  # the seat that dropped was asked the same decision again
+    verify = subprocess.run([sys.executable, "-m", "momon_cli", "verify", str(server.log)], capture_output=True,
+                            text=True, cwd=Path(__file__).parent.parent)
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+
+
+async def _play(server: Server, answers: list[str], decks: dict[str, set[str]]):
+    seats = {name: Seat(name) for name in ("Ann", "Bea", "spectators")}
+    for name, seat in seats.items():
+        await seat.join(server.port, server.codes[name])
+    await until(lambda: seats["Ann"].prompts() == 1)
+    assert not any(name.encode() in seats["Ann"].raw for name in decks["Bea"] - decks["Ann"])
+    bad: list[bytes] = []
+    dropped, decider = False, "Ann"
+    for n, line in enumerate(answers):
+        if n == 6:  # the decider's connection drops; the same code joins again, at the same decision
+            seats[decider].leave()
+            again = Seat(decider)
+            await again.join(server.port, server.codes[decider])
+            seats[decider] = again
+            await until(lambda again=again: again.prompts() == 1)
+            dropped = True
+        if n == 8:  # bad codes while the game goes on: wrong, empty, and a burst of fifty
+            bad = await bad_connections(server.port, ["wrongcode", ""] + [f"guess{i}" for i in range(50)])
+        counts = {name: seats[name].prompts() for name in ("Ann", "Bea")}
+        seats[decider].send(line)
+        if n == len(answers) - 1:
+            break
+        await until(lambda counts=counts: any(seats[name].prompts() > counts[name] for name in counts))
+        decider = next(name for name in counts if seats[name].prompts() > counts[name])
+    await until(lambda: all(b"Winner:" in s.raw for s in seats.values()), 60)
+    for seat in seats.values():
+        seat.leave()
+    return seats, bad, dropped
+
+
+class SshTerminal:
+    """The system ``ssh`` client in a pseudo-terminal at 80x24, read through pyte."""
+
+    def __init__(self, port: int, code: str) -> None:
+        import pexpect
+        import pyte
+        from screen_driver import AltScreen
+
+        self.screen = AltScreen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        self.child = pexpect.spawn("ssh", ["-tt", "-p", str(port), "-o", "StrictHostKeyChecking=no", "-o",
+                                           "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", f"{code}@127.0.0.1"],
+                                   dimensions=(24, 80))
+
+    def pump(self) -> None:
+        import pexpect
+
+        try:
+            data = self.child.read_nonblocking(65536, timeout=0.05)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            return
+        self.raw += data
+        self.stream.feed(data)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def wait_for(self, needle: str, timeout: float = 30) -> None:
+        end = time.monotonic() + timeout
+        while needle not in self.text:
+            assert time.monotonic() < end, f"{needle!r} never appeared:\n{self.text}"
+            self.pump()
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="no ssh client on this machine")
+def test_the_system_ssh_client_at_80x24_shows_each_player_their_own_screen(tmp_path):
+    server = Server(tmp_path)
+    ann, bea = SshTerminal(server.port, server.codes["Ann"]), SshTerminal(server.port, server.codes["Bea"])
+    try:
+        ann.wait_for("Ann ›")
+        bea.wait_for("Ann is deciding…")
+        assert "Ann (P1)'s Hand" in ann.text and "'s Hand" not in bea.text
+        assert all(len(line) <= 80 for line in ann.screen.display) and ann.text.count("┌") == 1  # the whole Arena
+        ann.child.send("summon halo A4\r")
+        bea.wait_for("Bea ›")
+        ann.wait_for("Bea is deciding…")
+        assert "Halo Sentinel" in bea.text and "Bea (P2)'s Hand" in bea.text and "'s Hand" not in ann.text
+        for name in ("Glimmer Moth", "Dawn Stag", "Eclipse Wyrm"):  # Ann's Hand never reached Bea
+            assert name.encode() not in bea.raw
+    finally:
+        for term in (ann, bea):
+            term.child.close(force=True)
+        server.kill()
