@@ -25,16 +25,17 @@ LINE = re.compile(r"^(\w+): ssh -p (\d+) (\w+)@(\S+)$")
 
 
 class Server:
-    def __init__(self, tmp_path: Path, *extra: str) -> None:
+    def __init__(self, tmp_path: Path, *extra: str, decks: tuple[str, ...] = ("--deck1", "dawn-dusk", "--deck2", "prism")
+                 ) -> None:
         env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
         self.log = tmp_path / "g.jsonl"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "momon_cli", "serve", "--port", "0", "--p1", "Ann", "--p2", "Bea", "--deck1",
-             "dawn-dusk", "--deck2", "prism", "--seed", "7", "--first", "1", "--log", str(self.log), *extra],
+            [sys.executable, "-m", "momon_cli", "serve", "--port", "0", "--p1", "Ann", "--p2", "Bea", *decks,
+             "--seed", "7", "--first", "1", "--log", str(self.log), *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=Path(__file__).parent.parent)
         self.codes: dict[str, str] = {}
         self.lines: list[str] = []
-        while not any(line.startswith("Recording to") for line in self.lines):
+        while not any(line.startswith(("Recording to", "Each player picks")) for line in self.lines):
             line = self.proc.stdout.readline()
             assert line, self.proc.stderr.read()
             self.lines.append(line.rstrip("\n"))
@@ -126,8 +127,10 @@ def test_a_whole_game_over_ssh_keeps_each_hand_private_survives_a_drop_and_refus
         kept = {names[i] for i in {c.id for c in load_deck("dawn-dusk" if other == "Ann" else "prism", pool).cards}
                 if i not in played} - decks[me]
         assert kept, "the test needs a card the other player never played"
-        for name in kept:
-            assert name.encode() not in seats[me].raw, f"{me} was sent {name} from {other}'s Hand"
+        ids = {i for i in {c.id for c in load_deck("dawn-dusk" if other == "Ann" else "prism", pool).cards}
+               if i not in played and names[i] in kept}
+        for secret in kept | ids:
+            assert secret.encode() not in seats[me].raw, f"{me} was sent {secret} from {other}'s Hand"
         assert b"Winner:" in seats[me].raw
     assert b"Winner:" in seats["spectators"].raw
     for name in decks["Ann"] ^ decks["Bea"]:  # a spectator sees no Hand at all (only what was played)
@@ -207,21 +210,68 @@ class SshTerminal:
 
 
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="no ssh client on this machine")
-def test_the_system_ssh_client_at_80x24_shows_each_player_their_own_screen(tmp_path):
+def test_the_system_ssh_client_at_80x24_plays_a_whole_game_each_player_seeing_their_own_screen(tmp_path):
+    from momon_cli.data.cards import load_deck, load_pool
+
+    pool = load_pool()
+    ann_deck = {c.name for c in load_deck("dawn-dusk", pool).cards} - {c.name for c in load_deck("prism", pool).cards}
+    answers = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
     server = Server(tmp_path)
-    ann, bea = SshTerminal(server.port, server.codes["Ann"]), SshTerminal(server.port, server.codes["Bea"])
+    terms = {"Ann": SshTerminal(server.port, server.codes["Ann"]), "Bea": SshTerminal(server.port, server.codes["Bea"])}
+    ann, bea = terms["Ann"], terms["Bea"]
     try:
         ann.wait_for("Ann ›")
         bea.wait_for("Ann is deciding…")
         assert "Ann (P1)'s Hand" in ann.text and "'s Hand" not in bea.text
         assert all(len(line) <= 80 for line in ann.screen.display) and ann.text.count("┌") == 1  # the whole Arena
-        ann.child.send("summon halo A4\r")
-        bea.wait_for("Bea ›")
-        ann.wait_for("Bea is deciding…")
-        assert "Halo Sentinel" in bea.text and "Bea (P2)'s Hand" in bea.text and "'s Hand" not in ann.text
-        for name in ("Glimmer Moth", "Dawn Stag", "Eclipse Wyrm"):  # Ann's Hand never reached Bea
-            assert name.encode() not in bea.raw
+        decider = "Ann"
+        for n, line in enumerate(answers):
+            counts = {name: len(TITLE.findall(t.raw)) for name, t in terms.items()}
+            terms[decider].child.send(line + "\r")
+            if n == 0:
+                bea.wait_for("Bea ›")
+                ann.wait_for("Bea is deciding…")
+                assert "Halo Sentinel" in bea.text and "Bea (P2)'s Hand" in bea.text and "'s Hand" not in ann.text
+                assert not any(name.encode() in bea.raw for name in ann_deck - {"Halo Sentinel"})
+            if n == len(answers) - 1:
+                break
+            end = time.monotonic() + 30
+            while not any(len(TITLE.findall(t.raw)) > counts[name] for name, t in terms.items()):
+                assert time.monotonic() < end, terms[decider].text
+                for t in terms.values():
+                    t.pump()
+            decider = next(name for name, t in terms.items() if len(TITLE.findall(t.raw)) > counts[name])
+        for term in terms.values():
+            term.wait_for("Winner: Ann")
+        assert "Game over: Ann wins" in server.finish()
     finally:
-        for term in (ann, bea):
+        for term in terms.values():
             term.child.close(force=True)
+        server.kill()
+
+
+def test_with_no_deck_named_each_player_picks_one_on_joining_and_then_the_game_begins(tmp_path):
+    server = Server(tmp_path, decks=())
+    try:
+        assert "Each player picks a deck on joining" in server.lines[-1] and not server.log.exists()
+
+        async def join_and_pick():
+            ann, bea = Seat("Ann"), Seat("Bea")
+            await ann.join(server.port, server.codes["Ann"])
+            await until(lambda: b"pick your deck" in ann.raw)
+            ann.send("nonsense")
+            await until(lambda: b"Give a number" in ann.raw)
+            ann.send("2")  # dawn-dusk
+            await until(lambda: b"Waiting for the other player to pick a deck" in ann.raw)
+            await bea.join(server.port, server.codes["Bea"])
+            await until(lambda: b"pick your deck" in bea.raw)
+            bea.send("Prism")
+            await until(lambda: TITLE.findall(ann.raw) == [b"Ann"])  # the game began: Ann's first Summon
+            ann.leave()
+            bea.leave()
+
+        asyncio.run(join_and_pick())
+        header = json.loads(server.log.read_text().splitlines()[0])
+        assert header["decks"] == ["Dawn and Dusk", "Prism"] and header["names"] == ["Ann", "Bea"]
+    finally:
         server.kill()

@@ -44,12 +44,12 @@ SEARCH_PLAYOUTS = 500  # per Summon: within a second on a 2-core machine (README
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """An answer a bot weighed and what it found: the share of its playouts won (search) or
-    its Control Score lead once its turn is over (greedy's look-ahead, ``playouts`` 0)."""
+    """An answer a bot weighed and what it found: the share of its playouts won (search), or
+    its Control Score lead once its turn is over (greedy's look-ahead: ``playouts`` None)."""
 
     answer: object
     value: float
-    playouts: int = 0
+    playouts: int | None = None
 
 
 class RandomBot:

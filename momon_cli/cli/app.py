@@ -1,5 +1,5 @@
 """The ``momon`` script: runs the Typer application with every command group registered
-(play, records, cards, lab), one line for a command line it cannot take.
+(play, serve, records, cards, lab), one line for a command line it cannot take.
 
 No ``from __future__ import annotations`` here: Typer reads every command's annotations when
 it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""

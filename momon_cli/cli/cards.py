@@ -71,21 +71,22 @@ def cards_command(
     console.print(table)
 
 
-def deck_entries(pool: "dict[str, CardDef]") -> "list[tuple[str, str, Text, Text | None]]":
-    """Each built-in deck: its file name, its title, a line of what it holds, and its plan
-    (None if it has none)."""
+def deck_entries(pool: "dict[str, CardDef]") -> "list[tuple[str, Text, Text | None]]":
+    """Each built-in deck: its file name, a line of what it holds, and its plan (None if it
+    has none)."""
     from rich.text import Text
 
-    from ..data.cards import builtin_deck_names, load_deck
+    from ..data.cards import builtin_deck_names
+    from ..data.deck_choice import deck_menu
 
     entries = []
-    for name in builtin_deck_names():
-        with _loading(name):
-            deck = load_deck(name, pool)
+    with _loading(*builtin_deck_names()):  # a built-in deck that does not load is said as bad data
+        menu = deck_menu(pool)
+    for name, deck in menu:
         elements = " ".join(sorted({c.element for c in deck.cards}))
         line = Text.assemble(safe(name, style="bold"), " — ", safe(f"{deck.name} · {deck.format} · "
                              f"{len(deck.cards)} cards · {sum(c.stars for c in deck.cards)}★ · {elements}"))
-        entries.append((name, deck.name, line, safe(deck.plan, style="dim") if deck.plan else None))
+        entries.append((name, line, safe(deck.plan, style="dim") if deck.plan else None))
     return entries
 
 
@@ -97,7 +98,7 @@ def decks_command() -> None:
 
     _, pool = _load([])
     console = Console()
-    for _, _, line, plan in deck_entries(pool):
+    for _, line, plan in deck_entries(pool):
         console.print(line)
         if plan is not None:
             console.print(Text("    ") + plan)

@@ -162,28 +162,23 @@ def _pick_deck(name: str, default: str, pool: "dict[str, CardDef]") -> str:
     from rich.console import Console
     from rich.text import Text
 
+    from ..data.deck_choice import chosen, deck_menu
     from ..text.safe import clean
     from .cards import deck_entries
 
     console = Console()
     entries = deck_entries(pool)
     console.print(Text(f"Decks for {clean(name)}:", style="bold"))
-    for i, (_, _, line, plan) in enumerate(entries, 1):
+    for i, (_, line, plan) in enumerate(entries, 1):
         console.print(Text(f"{i:>2} ").append_text(line), overflow="ellipsis", no_wrap=True)
         if plan is not None:
             console.print(Text("     ").append_text(plan), overflow="ellipsis", no_wrap=True)
-    names = [deck for deck, _, _, _ in entries]
-    titles = {deck: " ".join(title.lower().split()) for deck, title, _, _ in entries}
+    menu = deck_menu(pool)
     while True:
-        said = " ".join(str(typer.prompt(f"{clean(name)}'s deck (a number or a name)", default=default)).lower().split())
-        if said.isdecimal() and 1 <= int(said) <= len(names):
-            return names[int(said) - 1]
-        # a deck by its file name, its title ("Ember Tide") or the start of either, if only one fits
-        fits = [deck for deck in names if said in (deck, titles[deck])] or \
-            [deck for deck in names if said and (deck.startswith(said) or titles[deck].startswith(said))]
-        if len(fits) == 1:
-            return fits[0]
-        typer.echo(f"Give a number 1-{len(names)} or one of the names listed (Enter: {default}).")
+        picked = chosen(str(typer.prompt(f"{clean(name)}'s deck (a number or a name)", default=default)), menu)
+        if picked is not None:
+            return picked
+        typer.echo(f"Give a number 1-{len(menu)} or one of the names listed (Enter: {default}).")
 
 
 def _hot_seat(game: "Game", console: "Console", recorder: "Recorder", lines: "Iterable[bytes] | None",

@@ -47,12 +47,24 @@ def serve(
         import asyncssh  # noqa: F401  (the optional extra: said in one line when it is missing)
     except ImportError:
         _fail("momon serve needs the serve extra: pip install 'momon-cli[serve]'")
+    from ..serve.host import Host
+    from ..serve.lobby import Lobby
+
     if resume is not None:
-        game, recorder, bots = _resume(resume)
+        game, recorder, seats = _resume(resume)
+        lobby, names, bots = Lobby(Host(game, recorder, seats)), game.setup.names, set(seats)
     else:
-        game, recorder, bots = _start(p1 or "Player 1", p2 or "Player 2", bot_time, deck1, deck2, cards, seed, first,
-                                      rules, log, force, full, position, at_terminal=False)
+        names = (p1 or "Player 1", p2 or "Player 2")
+        bots = {i + 1 for i, who in enumerate(names) if who.startswith("bot:")}
+        choosers = tuple(seat for seat, deck in ((1, deck1), (2, deck2))
+                         if deck is None and position is None and seat not in bots)
+
+        def make(picks: dict[int, str]) -> Host:
+            return Host(*_start(names[0], names[1], bot_time, picks.get(1, deck1), picks.get(2, deck2), cards, seed,
+                                first, rules, log, force, full, position, at_terminal=False))
+
+        lobby = Lobby(None, choosers, make) if choosers else Lobby(make({}))
     _working()
     from ..serve.run import run_server
 
-    raise typer.Exit(run_server(game, recorder, bots, host, port))
+    raise typer.Exit(run_server(lobby, (names[0], names[1]), bots, host, port))

@@ -10,43 +10,58 @@ from __future__ import annotations
 import asyncio
 
 from .. import exits
-from ..engine import SPECTATOR, Game
-from ..record import Recorder, Seat, short_name
+from ..engine import SPECTATOR
+from ..record import short_name
 from ..record.saved import games_folder
 from ..text.safe import clean
-from .host import Host
+from .lobby import Lobby
 from .ssh import host_key, new_code, seat_lines, serve
 
 
-def run_server(game: Game, recorder: Recorder, bots: dict[int, Seat], address: str, port: int) -> int:
-    """Serve ``game`` at ``address``:``port``; the exit status of ``momon serve``."""
-    host = Host(game, recorder, bots)
+def run_server(lobby: Lobby, names: tuple[str, str], bots: set[int], address: str, port: int) -> int:
+    """Serve the lobby's game at ``address``:``port``; the exit status of ``momon serve``."""
     codes = {new_code(): seat for seat in (1, 2) if seat not in bots}
     codes[new_code()] = SPECTATOR
     key = host_key(games_folder().parent)
 
     def started(bound: int) -> None:
-        for line in seat_lines(codes, game.setup.names, address, bound):
+        for line in seat_lines(codes, names, address, bound):
             print(clean(line), flush=True)
         print(f"Host key fingerprint: {key.get_fingerprint()}", flush=True)
-        print(clean(f"Recording to {recorder.path}. Ctrl-C stops the server; the game is saved."), flush=True)
+        if lobby.host is None:
+            print("Each player picks a deck on joining; the game begins (and is recorded) once they have.", flush=True)
+        else:
+            print(clean(f"Recording to {lobby.host.recorder.path}. Ctrl-C stops the server; the game is saved."),
+                  flush=True)
 
     async def main() -> None:
-        await serve(host, codes, address, port, key, started, asyncio.Event())
+        await serve(lobby, codes, names, address, port, key, started, asyncio.Event())
 
     try:
         asyncio.run(main())
     except KeyboardInterrupt:
-        host.stop()
-        print(clean(f"Stopped. The game is saved; resume it with: momon serve --resume {short_name(recorder.path)}"))
-        return exits.INTERRUPTED
+        return _stopped(lobby)
     except OSError as err:
-        host.stop()
+        if lobby.host is not None:
+            lobby.host.stop()
         print(clean(f"cannot listen on {address}:{port}: {err.strerror or err}"))
         return exits.FAILED
+    host = lobby.wait()
     host.stop()
-    result = game.state.result
+    result = host.game.state.result
     assert result is not None  # serve returns when the game is over
-    print(clean(f"Game over: {game.setup.names[result.winner - 1]} wins, {result.scores[1]}–{result.scores[2]}. "
-                f"The record: {recorder.path}"))
+    print(clean(f"Game over: {names[result.winner - 1]} wins, {result.scores[1]}–{result.scores[2]}. "
+                f"The record: {host.recorder.path}"))
     return exits.DONE
+
+
+def _stopped(lobby: Lobby) -> int:
+    """Ctrl-C: the game is saved (its record is written ahead) and resumes with one command."""
+    if lobby.host is None:
+        print("Stopped before the game began: nothing to save.")
+        return exits.INTERRUPTED
+    lobby.host.stop()
+    path = lobby.host.recorder.path
+    print(clean(f"Stopped. The game is saved to {path}"))
+    print(clean(f"Resume it with: momon serve --resume {short_name(path)}"))
+    return exits.INTERRUPTED

@@ -31,6 +31,7 @@ from rich.console import Console
 from ..engine import SPECTATOR
 from ..tui.screen import Screen
 from .host import Host
+from .lobby import Lobby, pick_deck
 from .seat import RemoteSeat
 
 MAX_CONNECTIONS = 16  # open at once, logged in or not
@@ -130,19 +131,28 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
         self.screen = Screen(self.pipe, output)
         width = size().columns
         console = Console(file=cast(TextIO, out), force_terminal=True, width=width, legacy_windows=False)
-        game = RemoteSeat(self.server.host, seat, console, self.screen, self.server.rejoin(code))
-        threading.Thread(target=self._play, args=(game, output), daemon=True, name=f"seat-{seat}").start()
+        args = (seat, console, self.server.rejoin(code), output)
+        threading.Thread(target=self._play, args=args, daemon=True, name=f"seat-{seat}").start()
 
     def _size(self) -> Size:
         width, height, _, _ = self.chan.get_terminal_size()
         return Size(rows=height or 24, columns=width or 80)
 
-    def _play(self, game: RemoteSeat, output: Vt100_Output) -> None:
-        """The seat's thread. Its own app session: prompt_toolkit finds "the running
-        Application" through it, and two seats' prompts run at once in two threads."""
+    def _play(self, seat: int, console: Console, rejoin: str, output: Vt100_Output) -> None:
+        """The seat's thread: a deck to pick first if the game waits for it, then the game.
+        Its own app session: prompt_toolkit finds "the running Application" through it, and
+        two seats' prompts run at once in two threads."""
+        lobby, screen = self.server.lobby, self.screen
+        assert screen is not None
         try:
             with create_app_session(input=self.pipe, output=output):
-                game.run()
+                if lobby.needs(seat):
+                    lobby.pick(seat, pick_deck(screen, self.server.names[seat - 1]))
+                if lobby.host is None:
+                    screen.busy("Waiting for the other player to pick a deck…", lobby.wait)
+                RemoteSeat(lobby.wait(), seat, console, screen, rejoin).run()
+        except (EOFError, KeyboardInterrupt):
+            pass  # left before the game began: joining again picks up where this left off
         finally:
             loop = self.server.loop
             if not loop.is_closed():
@@ -170,8 +180,9 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
 class GameServer(asyncssh.SSHServer):  # type: ignore[misc]
     """Accepts any user name (the code is checked when the session starts), within limits."""
 
-    def __init__(self, host: Host, seats: Seats, loop: asyncio.AbstractEventLoop, rejoin: Callable[[str], str]) -> None:
-        self.host, self.seats, self.loop, self.rejoin = host, seats, loop, rejoin
+    def __init__(self, lobby: Lobby, seats: Seats, loop: asyncio.AbstractEventLoop, rejoin: Callable[[str], str],
+                 names: tuple[str, str]) -> None:
+        self.lobby, self.seats, self.loop, self.rejoin, self.names = lobby, seats, loop, rejoin, names
         self.conn: Any = None
 
     def connection_made(self, conn: Any) -> None:
@@ -202,7 +213,7 @@ def host_key(folder: Path) -> Any:
     return key
 
 
-async def serve(host: Host, codes: dict[str, int], address: str, port: int, key: Any,
+async def serve(lobby: Lobby, codes: dict[str, int], names: tuple[str, str], address: str, port: int, key: Any,
                 started: Callable[[int], None], stop: asyncio.Event) -> None:
     """Listen at ``address``:``port`` (0: any free port) until ``stop`` is set or the game
     ends; ``started`` is told the port."""
@@ -212,20 +223,27 @@ async def serve(host: Host, codes: dict[str, int], address: str, port: int, key:
     def rejoin(code: str) -> str:
         return f"ssh -p {bound} {code}@{reachable(address)}"
 
-    server = await asyncssh.create_server(lambda: GameServer(host, seats, loop, rejoin), address, port,
+    server = await asyncssh.create_server(lambda: GameServer(lobby, seats, loop, rejoin, names), address, port,
                                           server_host_keys=[key], login_timeout=LOGIN_SECONDS, encoding="utf-8")
     bound = server.sockets[0].getsockname()[1]
-    def changed() -> None:  # from a seat's thread: the end of the game stops the server
-        loop.call_soon_threadsafe(_check_end, host, stop)
 
-    host.on_change = changed
+    def hosting(host: Host) -> None:  # the game is made (now, or once the decks are picked)
+        def changed() -> None:  # from a seat's thread: the end of the game stops the server
+            loop.call_soon_threadsafe(_check_end, host, stop)
+
+        host.on_change = changed
+        threading.Thread(target=host.run_bots, daemon=True, name="bots").start()
+
     started(bound)
-    bots = threading.Thread(target=host.run_bots, daemon=True, name="bots")
-    bots.start()
+    if lobby.host is not None:
+        hosting(lobby.host)
+    else:
+        lobby.on_host = hosting
     try:
         await stop.wait()
     finally:
-        await asyncio.sleep(0.5 if host.game.pending is None else 0)  # the end screen reaches both seats
+        over = lobby.host is not None and lobby.host.game.pending is None
+        await asyncio.sleep(0.5 if over else 0)  # the end screen reaches both seats
         server.close()
         await server.wait_closed()
 

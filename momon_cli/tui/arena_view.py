@@ -84,8 +84,10 @@ def _occupied(seen: Observation, obj: GameObject, width: int, seat: int, change:
     low = next((fitted for parts in tries[:2] if news and (fitted := _fit([*parts, news], sights, width))), None)
     line = low or next((fitted for parts in tries if (fitted := _fit(parts, sights, width)) is not None), None)
     up = "" if low else news
+    if width - len(marks) - len(up) - 2 < 3:  # no room for the word beside the marks: the symbol alone
+        up = up[:1]
     name = clean(obj.card.name)
-    room = width - (len(marks) + 1 if marks else 0) - (len(up) + 1 if up else 0)
+    room = max(1, width - (len(marks) + 1 if marks else 0) - (len(up) + 1 if up else 0))
     if len(name) > room:
         name = name[:room - 1] + "…"
     top = Text(name.ljust(room), style=style)

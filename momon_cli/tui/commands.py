@@ -129,12 +129,13 @@ def why(hot: HotSeat, last: LastBot | None) -> None:
 
 def _estimate(c: Candidate) -> str:
     """What the bot found for a candidate: its playouts' share won, or greedy's lead."""
-    if c.playouts:
-        return f"won {c.value:.0%} of {c.playouts} playouts"
-    return f"leads by {c.value:+.0f} after its turn"
+    if c.playouts is None:
+        return f"leads by {c.value:+.0f} after its turn"
+    return f"won {c.value:.0%} of {c.playouts} playouts" if c.playouts else "not played out (its time ran out)"
 
 
 def log(hot: HotSeat, arg: str) -> None:
+    """The last lines of the game, each with its rule (a number of lines pages them)."""
     if arg and not (arg.isascii() and arg.isdecimal() and len(arg) <= 6 and int(arg) > 0):
         hot.error("log takes a number of lines, e.g. 'log 20' (default 10)")
         return
@@ -160,6 +161,7 @@ def rules(hot: HotSeat, arg: str) -> None:
 
 
 def view(hot: HotSeat, arg: str) -> None:
+    """Draw the Arena from the deciding player's seat, or always from one."""
     choice = arg.lower()
     if choice not in ("seat", "p1", "p2"):
         hot.error("view seat (the deciding player's seat), view p1 or view p2 (always that seat)")

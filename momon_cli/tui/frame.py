@@ -236,10 +236,12 @@ def _pt_style(rich_styles: tuple[str, ...]) -> str:
     style = Style.combine([Style.parse(s) for s in rich_styles if s] or [Style()])
     words = [name for name in ("bold", "dim", "italic", "underline", "reverse", "strike") if getattr(style, name)]
     for prefix, color in (("fg", style.color), ("bg", style.bgcolor)):
-        if color is not None and color.type is ColorType.STANDARD and color.number is not None:
+        if color is None or color.is_default:
+            continue
+        if color.type is ColorType.STANDARD and color.number is not None:
             words.append(f"{prefix}:ansi{ANSI_NAMES[color.number]}")
-        elif color is not None and color.triplet is not None:
-            words.append(f"{prefix}:{color.triplet.hex}")
+        else:  # 256 colours and true colour alike, as prompt_toolkit takes them
+            words.append(f"{prefix}:{color.get_truecolor().hex}")
     return " ".join(words)
 
 

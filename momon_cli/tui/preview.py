@@ -10,6 +10,7 @@ would tell it, with the Control Score it leaves.
 from __future__ import annotations
 
 import random
+from typing import assert_never
 
 from rich.text import Text
 
@@ -17,9 +18,6 @@ from ..engine import Decision, Kind, Observation, card_of_key, determinize, need
 from ..engine import events as ev
 from ..text.narration import Narrator, terse
 from ..text.safe import clean
-
-#: Steps whose outcome the copy could only imagine (a random or hidden card): said as such.
-IMAGINED = (ev.FaceDownPicked, ev.VoidRandomized)
 
 
 def preview(seen: Observation, decision: Decision, answer: tuple[str, str]) -> list[Text]:
@@ -49,8 +47,7 @@ def preview(seen: Observation, decision: Decision, answer: tuple[str, str]) -> l
         if isinstance(event, ev.TurnStarted):
             break
         if said is not None:
-            lines.append(Text("  " + said + (" (imagined: this is hidden or random)" if isinstance(event, IMAGINED)
-                                             else "")))
+            lines.append(Text("  " + said))
     ann, bea = ended[0] if ended else scores(ctx.state)
     names = [clean(n) for n in seen.setup.names]
     lines.append(Text(f"Control Score after the turn: {names[0]} {ann} – {names[1]} {bea}", style="bold"))
@@ -62,8 +59,11 @@ def preview(seen: Observation, decision: Decision, answer: tuple[str, str]) -> l
 
 def _first(decision: Decision) -> object:
     """The first option of any choice on the way (every Attempt or trigger in the order listed)."""
-    if decision.kind is Kind.ORDER_ATTEMPTS or decision.kind is Kind.ORDER_TRIGGERS:
+    kind = decision.kind
+    if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
         return decision.keys()
-    if decision.kind is Kind.TARGETS:
+    if kind is Kind.TARGETS:
         return tuple(decision.options[:decision.count])
-    return decision.options[0]
+    if kind in (Kind.SUMMON, Kind.SPACE, Kind.CARD, Kind.YES_NO, Kind.PICK_FACE_DOWN):
+        return decision.options[0]
+    assert_never(kind)
