@@ -277,3 +277,9 @@ def test_nothing_one_player_typed_reaches_the_others_prompt_by_ctrl_p_ctrl_y_or_
         bea = [f for f in run.frames if "Bea (P2)'s Hand" in f]
         assert bea and bea[-1].splitlines()[-1].startswith("nothing typed"), (keys, bea[-1])  # Enter on an empty line
         assert "'kiln'" not in run.words and "Preview of Kiln" not in " ".join(bea)
+
+
+def test_a_misspelled_command_or_summon_is_refused_with_the_word_it_may_have_meant(tmp_path):
+    run = play(_snatching_game(), "\nsumon kiln c2\ninspct 1\nquit\n", tmp_path, 80, 24)
+    assert "(did you mean 'summon'?)" in run.words and "(did you mean 'inspect'?)" in run.words
+    assert len(run.hot_seat.game.answers) == 0

@@ -14,6 +14,7 @@ reaches the scrollback. A script gets the same game as plain lines.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import shlex
 
@@ -287,7 +288,7 @@ class HotSeat:
                 number, seen_events = len(self.game.answers), len(self.game.events)
                 self._record(answer)
             except (BadAnswer, IllegalAnswer) as err:
-                code = self._refuse(str(err))
+                code = self._refuse(str(err) + _did_you_mean(word))
                 if code is not None:
                     return code
                 continue
@@ -364,7 +365,8 @@ class HotSeat:
             thinking = f"{self.name_of(decision.player)} is thinking…"
 
             def progress() -> str:
-                return thinking + (f" playout {bot.work} of {bot.budget}" if bot.budget else "")
+                limit = f", {seat.seconds:g} s at most" if seat.seconds else ""
+                return thinking + (f" playout {bot.work} of {bot.budget}{limit}" if bot.budget else "")
 
             answer = self.reader.busy(progress, lambda: bot.answer(mine))
         else:
@@ -437,3 +439,11 @@ class HotSeat:
         self._note("Your last answer is taken back; answer again." if taken == 1 else
                    f"Your last answer and the {taken - 1} after it are taken back; answer again.")
         return "undone"
+
+
+def _did_you_mean(word: str) -> str:
+    """For a line that answers nothing: the command or 'summon' its first word may have
+    meant ('sumon 3 B1'), as a few words to add to the refusal; else nothing."""
+    low = word.lower()
+    close = difflib.get_close_matches(low, [*COMMANDS, "summon"], n=1, cutoff=0.75)
+    return f" (did you mean '{close[0]}'?)" if close and close[0] != low else ""
