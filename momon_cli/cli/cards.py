@@ -15,6 +15,7 @@ from .base import MESSAGE_LIMIT, _data_file, _fail, _load, _loading, app, deck_a
 if TYPE_CHECKING:
     from rich.text import Text
 
+    from ..data.cards import Deck
     from ..engine import CardDef
 
 
@@ -71,17 +72,21 @@ def cards_command(
     console.print(table)
 
 
-def deck_entries(pool: "dict[str, CardDef]") -> "list[tuple[str, Text, Text | None]]":
-    """Each built-in deck: its file name, a line of what it holds, and its plan (None if it
-    has none)."""
-    from rich.text import Text
-
+def built_in_decks(pool: "dict[str, CardDef]") -> "list[tuple[str, Deck]]":
+    """The built-in decks, in their listed order; one that does not load is said as bad data."""
     from ..data.cards import builtin_deck_names
     from ..data.deck_choice import deck_menu
 
+    with _loading(*builtin_deck_names()):
+        return deck_menu(pool)
+
+
+def deck_entries(menu: "list[tuple[str, Deck]]") -> "list[tuple[str, Text, Text | None]]":
+    """Each deck of ``menu``: its file name, a line of what it holds, and its plan (None if it
+    has none)."""
+    from rich.text import Text
+
     entries = []
-    with _loading(*builtin_deck_names()):  # a built-in deck that does not load is said as bad data
-        menu = deck_menu(pool)
     for name, deck in menu:
         elements = " ".join(sorted({c.element for c in deck.cards}))
         line = Text.assemble(safe(name, style="bold"), " — ", safe(f"{deck.name} · {deck.format} · "
@@ -98,7 +103,7 @@ def decks_command() -> None:
 
     _, pool = _load([])
     console = Console()
-    for _, line, plan in deck_entries(pool):
+    for _, line, plan in deck_entries(built_in_decks(pool)):
         console.print(line)
         if plan is not None:
             console.print(Text("    ") + plan)

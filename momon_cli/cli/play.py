@@ -162,18 +162,18 @@ def _pick_deck(name: str, default: str, pool: "dict[str, CardDef]") -> str:
     from rich.console import Console
     from rich.text import Text
 
-    from ..data.deck_choice import chosen, deck_menu
+    from ..data.deck_choice import chosen
     from ..text.safe import clean
-    from .cards import deck_entries
+    from .cards import built_in_decks, deck_entries
 
     console = Console()
-    entries = deck_entries(pool)
+    menu = built_in_decks(pool)
+    entries = deck_entries(menu)
     console.print(Text(f"Decks for {clean(name)}:", style="bold"))
     for i, (_, line, plan) in enumerate(entries, 1):
         console.print(Text(f"{i:>2} ").append_text(line), overflow="ellipsis", no_wrap=True)
         if plan is not None:
             console.print(Text("     ").append_text(plan), overflow="ellipsis", no_wrap=True)
-    menu = deck_menu(pool)
     while True:
         picked = chosen(str(typer.prompt(f"{clean(name)}'s deck (a number or a name)", default=default)), menu)
         if picked is not None:

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 
 from ..bots.players import seat_bot
-from ..engine import Game, Observation
+from ..engine import Game
 from ..record import Recorder, Seat
 
 
@@ -24,10 +24,6 @@ class Host:
         self.version = 0  # counts the changes: a waiting seat wakes when it moves on
         self.stopped = False
         self.on_change: Callable[[], None] = lambda: None  # told after each change, outside the lock
-
-    def observe(self, seat: int) -> Observation:
-        with self.lock:
-            return self.game.observe(seat)
 
     def answer(self, answer: object) -> None:
         """Write the pending decision's answer ahead and play it (IllegalAnswer if it is not

@@ -59,7 +59,7 @@ def pick_deck(screen: Screen, name: str) -> str:
                                                        f"{sum(c.stars for c in deck.cards)}★", style="bold")))
         if deck.plan:
             lines.append(Text("     ").append_text(safe(deck.plan, style="dim")))
-    screen.frame = lambda width, height, below: [line for line in lines][: max(0, height - below)]
+    screen.frame = lambda width, height, below: lines[: max(0, height - below)]
     screen.title = f"momon — {name} picks a deck"
     while True:
         screen.hint = f"1-{len(menu)} or a deck's name, e.g. '2' or 'prism'"

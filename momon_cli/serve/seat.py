@@ -32,7 +32,7 @@ class RemoteSeat(HotSeat):
     # -- the shared game -----------------------------------------------------------------
     def _observe(self, seat: int) -> Observation:
         with self.host.lock:
-            return super()._observe(self.seat if self.seat != SPECTATOR else SPECTATOR)
+            return super()._observe(self.seat)  # always this seat's own (a spectator's: the public view)
 
     def _record(self, answer: object) -> None:
         self.host.answer(answer)

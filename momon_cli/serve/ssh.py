@@ -183,10 +183,8 @@ class GameServer(asyncssh.SSHServer):  # type: ignore[misc]
     def __init__(self, lobby: Lobby, seats: Seats, loop: asyncio.AbstractEventLoop, rejoin: Callable[[str], str],
                  names: tuple[str, str]) -> None:
         self.lobby, self.seats, self.loop, self.rejoin, self.names = lobby, seats, loop, rejoin, names
-        self.conn: Any = None
 
     def connection_made(self, conn: Any) -> None:
-        self.conn = conn
         self.seats.connections += 1
         if self.seats.connections > MAX_CONNECTIONS:
             conn.close()

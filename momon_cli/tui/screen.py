@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from prompt_toolkit.application import Application, get_app, get_app_or_none
 from prompt_toolkit.buffer import Buffer
@@ -67,7 +67,7 @@ class Screen:
         self.hint: str | Callable[[], str] = ""  # what the prompt accepts (asked at each drawing), when no message
         self._drawn_frames: dict[tuple[int, int, int], FormattedText] = {}  # this prompt's frame, by size
         self._reader: tuple[Application[str], Buffer] | None = None  # made at the first prompt
-        self._running: Application[object] | None = None  # the Application on screen now, if any
+        self._running: Application[Any] | None = None  # the Application on screen now, if any
         self._prompt = ""
         self._completer: Completer | None = None
         self._history: list[str] = []
@@ -215,7 +215,7 @@ class Screen:
         app.after_render += start
         interval = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH)  # the thread that draws and reads keys gets its turns promptly
-        self._running = app  # type: ignore[assignment]  # (an Application of any result)
+        self._running = app
         try:
             app.run()
         finally:
@@ -245,7 +245,7 @@ class Screen:
         app.clipboard = InMemoryClipboard()
         app.emacs_state.macro = []
         app.output.set_title(clean(self.title))  # at every prompt: each new prompt says so (a pty test waits for it)
-        self._running = app  # type: ignore[assignment]
+        self._running = app
         try:
             line = app.run()
         finally:
