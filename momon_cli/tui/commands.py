@@ -15,7 +15,7 @@ from rich.text import Text
 from ..bots.players import Candidate
 from ..engine import Decision, Kind, card_of_key
 from ..text.notation import ACCEPTED, BadAnswer, parse
-from ..text.safe import safe
+from ..text.safe import clean, safe
 from . import render
 
 if TYPE_CHECKING:
@@ -117,10 +117,11 @@ def why(hot: HotSeat, last: LastBot | None) -> None:
         return
     played = card_of_key(last.answer[0])
     same = [c for c in last.considered if isinstance(c.answer, tuple) and card_of_key(c.answer[0]) == played]
-    hot.show(Text(f"{name} weighed these Summons of {last.name}:", style="bold"))
+    card = clean(last.name)  # a card's name is text from a file
+    hot.show(Text(f"{name} weighed these Summons of {card}:", style="bold"))
     for i, c in enumerate(same, 1):
         assert isinstance(c.answer, tuple)
-        hot.show(Text(f"  {i}. {last.name} to {c.answer[1]}: {_estimate(c)}" + ("  ← played" if c.answer == last.answer
+        hot.show(Text(f"  {i}. {card} to {c.answer[1]}: {_estimate(c)}" + ("  ← played" if c.answer == last.answer
                                                                                  else "")))
     others = len(last.considered) - len(same)
     if others:
