@@ -123,7 +123,7 @@ class _Thinker(RandomBot):
 
     def after_my_turn(self, view: Rules, option: tuple[str, str]) -> int:
         """My lead once my turn with this Summon is over (ties broken by my Momons' Power)."""
-        trial = Rules(view.state.clone())
+        trial = Rules(view.state.clone(), telling=False)
         me, turn = trial.state.active, trial.state.turn
         play(summon_then_play_on(trial, *option), lambda d: _plain(self.rng, d),
              stop=lambda d: trial.state.turn != turn)

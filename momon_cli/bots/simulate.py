@@ -26,7 +26,6 @@ class Report:
     reasons: Counter[str] = field(default_factory=Counter)
     turns: int = 0
     decisions: int = 0
-    events: int = 0
 
     @property
     def games_per_second(self) -> float:
@@ -40,14 +39,15 @@ class SimulationError(RuntimeError):
 
 
 def play_random(setup: Setup, record_to: Path | None = None, deck_names: tuple[str, str] = ("", ""),
-                full: bool = False) -> Game:
+                full: bool = False, telling: bool = False) -> Game:
     """One whole game, every decision answered by a RandomBot seeded from the game's seed
     (from the decision alone: a random answer needs nothing else of the seat's observation).
 
     Its record (``record_to``) is written in one piece when the game ends, or when it fails
     (showing the answer that broke it): a simulated game answers itself, so it needs no
-    write-ahead (docs/records.md)."""
-    game = Game(setup)
+    write-ahead (docs/records.md). With no record and no ``telling``, no events are made.
+    """
+    game = Game(setup, telling=telling or record_to is not None)
     bot = RandomBot(f"bot-{setup.seed}")
     if record_to is None:
         while game.pending is not None:
@@ -100,7 +100,6 @@ def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Dec
         report.reasons[result.reason] += 1
         report.turns += game.state.turn
         report.decisions += len(game.answers)
-        report.events += len(game.events)
     report.seconds = time.perf_counter() - start
     return report
 

@@ -86,8 +86,7 @@ def simulate(
     typer.echo(f"{n} games in {report.seconds:.2f} s: {report.games_per_second:.0f} games/s ({rules})")
     typer.echo(f"wins: player 1 {report.wins[1]} ({100 * report.wins[1] / n:.1f}%), "
                f"player 2 {report.wins[2]} ({100 * report.wins[2] / n:.1f}%)")
-    typer.echo(f"average turns {report.turns / n:.1f}, decisions {report.decisions / n:.1f}, "
-               f"events {report.events / n:.1f} per game")
+    typer.echo(f"average turns {report.turns / n:.1f}, decisions {report.decisions / n:.1f} per game")
     typer.echo("end reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(report.reasons.items())))
 
 
@@ -110,8 +109,9 @@ def bench(games: int = typer.Option(1000, "--games", "-n", min=10, help="Games p
             typer.echo("The same games with every ability taken off the cards (the bare loop's own rules):")
         for profile in ("sequential", "simultaneous"):
             r = b.run(games, decks, matrix, profile, abilities)
-            typer.echo(f"{profile:>12}: {r.games_per_second:6.0f} games/s, {r.us_per_event:5.1f} µs/event, "
-                       f"bare loop {r.bare_games_per_second:6.0f} games/s, ratio {r.ratio:.1f}")
+            typer.echo(f"{profile:>12}: {r.games_per_second:6.0f} games/s (ratio {r.ratio:.1f}), with events "
+                       f"{r.telling_games_per_second:6.0f} (ratio {r.telling_ratio:.1f}), bare loop "
+                       f"{r.bare_games_per_second:6.0f} games/s")
 
 
 def _abbreviations(names: list[str]) -> dict[str, str]:

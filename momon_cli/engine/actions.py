@@ -41,8 +41,8 @@ def send(ctx: Rules, objs: Sequence[GameObject], to_zone: str, face_up: bool = T
     gone = dict(zip((o.oid for o in leaving), leave_arena(ctx, leaving, to_zone, face_up), strict=True))
     for obj in objs:  # an object that has moved keeps its old zone and Space: a new one replaced it
         new = gone[obj.oid][1] if obj.oid in gone else zones.move(obj.oid, to_zone, face_up=face_up)
-        ctx.emit(ev.ZoneChanged(obj.oid, obj.card.name, obj.card.id, obj.owner, obj.zone, obj.space, to_zone,
-                                face_up, new.oid))
+        ctx.emit(ev.ZoneChanged, obj.oid, obj.card.name, obj.card.id, obj.owner, obj.zone, obj.space, to_zone,
+                                face_up, new.oid)
     if gone:
         collect.leaves_arena(ctx, [lki for lki, _ in gone.values()])
 
@@ -52,4 +52,4 @@ def change_control(ctx: Rules, obj: GameObject, controller: int, how: str) -> No
     old = obj.controller
     ctx.state.zones.set_controller(obj, controller)
     assert obj.space is not None and old is not None
-    ctx.emit(ev.ControlChanged(obj.oid, obj.card.name, obj.space, old, controller, how))
+    ctx.emit(ev.ControlChanged, obj.oid, obj.card.name, obj.space, old, controller, how)

@@ -28,7 +28,7 @@ def wait(ctx: Rules, source: Source, ability: Ability, controller: int, event: i
         into.append(t)
     else:
         state.frame.waiting.append(t)
-    ctx.emit(ev.TriggerWaiting(t.tid, t.source, t.card.id, t.card.name, ability.when or "", controller))
+    ctx.emit(ev.TriggerWaiting, t.tid, t.source, t.card.id, t.card.name, ability.when or "", controller)
 
 
 def on_summon(ctx: Rules, obj: GameObject, batch: Batch | None) -> None:

@@ -163,22 +163,22 @@ def add(ctx: Rules, kind: EffectKind, obj: GameObject, until: Duration, controll
                     state.take_id())
     set_effects(state, [*state.effects, effect])
     if kind == "power":
-        ctx.emit(PowerModified(obj.oid, obj.card.name, amount, until, power(state, obj)))
+        ctx.emit(PowerModified, obj.oid, obj.card.name, amount, until, power(state, obj))
     elif kind == "set_power":
-        ctx.emit(PowerSet(obj.oid, obj.card.name, amount, until, power(state, obj)))
+        ctx.emit(PowerSet, obj.oid, obj.card.name, amount, until, power(state, obj))
     return effect
 
 
 def grant_ward(ctx: Rules, obj: GameObject, until: Duration, controller: int) -> bool:
     """TH 17.6: a second grant on a Warded Momon creates nothing and extends nothing."""
     if has_ward(ctx.state, obj):
-        ctx.emit(WardGranted(obj.oid, obj.card.name, until, True))
+        ctx.emit(WardGranted, obj.oid, obj.card.name, until, True)
         return False
     state = ctx.state
     set_effects(state, [*state.effects, Effect(state.take_id(), "ward", obj.oid, 0, None, until, controller,
                                                state.turn, state.take_id())])
     obj.ward_token = True
-    ctx.emit(WardGranted(obj.oid, obj.card.name, until, False))
+    ctx.emit(WardGranted, obj.oid, obj.card.name, until, False)
     return True
 
 
@@ -188,7 +188,7 @@ def lose_ward(ctx: Rules, obj: GameObject) -> bool:
     had = has_ward(state, obj)
     set_effects(state, [e for e in state.effects if not (e.target == obj.oid and e.kind == "ward")])
     obj.ward_token = False
-    ctx.emit(WardLost(obj.oid, obj.card.name, had))
+    ctx.emit(WardLost, obj.oid, obj.card.name, had)
     return had
 
 
@@ -206,7 +206,7 @@ def expire(ctx: Rules, when: str) -> None:
     set_effects(state, [e for e in state.effects if e.eid not in gone])
     for e in due:
         obj = state.zones.objects[e.target]
-        ctx.emit(Expired(e.eid, e.kind, e.target, obj.card.name, when))
+        ctx.emit(Expired, e.eid, e.kind, e.target, obj.card.name, when)
 
 
 def forget(state: GameState, oid: int) -> None:

@@ -29,11 +29,13 @@ class EngineError(RuntimeError):
 
 
 class Game:
-    def __init__(self, setup: Setup, listeners: tuple[Listener, ...] = (), *, start: bool = True) -> None:
+    def __init__(self, setup: Setup, listeners: tuple[Listener, ...] = (), *, start: bool = True,
+                 telling: bool = True) -> None:
         """Build the game and run it to its first decision (``start=False``: wait for ``start()``,
-        so that a listener holding this object can be attached before the first event)."""
+        so that a listener holding this object can be attached before the first event).
+        ``telling=False``: a game no one watches or records makes no events (engine.context)."""
         self.setup = setup
-        self.rules = Rules(GameState.new(setup))
+        self.rules = Rules(GameState.new(setup), telling)
         self.rules.listeners.extend(listeners)
         self.answers: list[Answer | dict[str, int]] = []  # in order, replayable; a concession: {"concede": player}
         self._flow: Generator[Decision, Any, None] = run_game(self.rules)
@@ -97,7 +99,7 @@ class Game:
         self._flow.close()
         self.pending = None
         self.answers.append({"concede": player})
-        self.rules.emit(ev.Conceded(player))
+        self.rules.emit(ev.Conceded, player)
         finish(self.rules, "concession", winner=3 - player)
 
     def _advance(self, value: object) -> None:

@@ -28,9 +28,11 @@ from .turn import after_summon, end_step, play_on
 Answerer = Callable[[Decision], object]
 
 
-def determinize(observation: Observation, rng: random.Random, imaginable: Sequence[CardDef] = ()) -> Rules:
+def determinize(observation: Observation, rng: random.Random, imaginable: Sequence[CardDef] = (),
+                telling: bool = False) -> Rules:
     """One game consistent with ``observation``, drawn with ``rng`` (see the module docstring).
-    ``imaginable``: what a hidden card may be (by default every card the seat can see)."""
+    ``imaginable``: what a hidden card may be (by default every card the seat can see);
+    ``telling``: make events (a preview tells its turn; a search needs none)."""
     state = observation.state
     if state.resolving or any(f.waiting or f.queue for f in state.frames):
         raise ValueError("a game is made from an observation between Queue resolutions (at a Summon decision)")
@@ -51,7 +53,7 @@ def determinize(observation: Observation, rng: random.Random, imaginable: Sequen
         zones.voids[p] = [next(shuffled) if not zones.objects[o].face_up else o for o in zones.voids[p]]
     mine.sbc_clean = (-1, -1)
     mine.previews = False  # an answerer that looks ahead needs no preview to be asked an order
-    return Rules(mine)
+    return Rules(mine, telling)
 
 
 def summon_then_play_on(ctx: Rules, key: str, space: str) -> Generator[Decision, Any, None]:

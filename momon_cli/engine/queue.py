@@ -61,7 +61,7 @@ def place(ctx: Rules, frame: Frame) -> Flow:
                 frame.queue.append(item)
                 obj = state.zones.objects.get(item.oid)
                 name, space = (obj.card.name, obj.space or "-") if obj is not None else ("?", "-")
-                ctx.emit(ev.BatchQueued(item.bid, item.oid, name, space, len(frame.queue)))
+                ctx.emit(ev.BatchQueued, item.bid, item.oid, name, space, len(frame.queue))
         for player in (state.active, state.non_active):
             mine = [t for t in group if isinstance(t, Trigger) and t.controller == player]
             if len(mine) > 1 and len({t.signature() for t in mine}) > 1:
@@ -81,7 +81,7 @@ def _enqueue(ctx: Rules, frame: Frame, t: Trigger) -> Flow:
     if spec is not None:
         legal = legal_targets(ctx, t)
         if not legal:  # BASELINE 11.4: a required target that does not exist
-            ctx.emit(ev.TriggerNotQueued(t.tid, "no_legal_targets"))
+            ctx.emit(ev.TriggerNotQueued, t.tid, "no_legal_targets")
             return
         if len(legal) <= spec.count:
             t.targets = legal
@@ -95,8 +95,8 @@ def _enqueue(ctx: Rules, frame: Frame, t: Trigger) -> Flow:
             chosen = True
     frame.queue.append(t)
     zones = ctx.state.zones
-    ctx.emit(ev.TriggerQueued(t.tid, len(frame.queue), _spaces(ctx, t.targets),
-                              tuple(zones.objects[o].card.name for o in t.targets), chosen))
+    ctx.emit(ev.TriggerQueued, t.tid, len(frame.queue), _spaces(ctx, t.targets),
+                              tuple(zones.objects[o].card.name for o in t.targets), chosen)
 
 
 def busy(ctx: Rules, frame: Frame | None = None) -> bool:
@@ -146,14 +146,14 @@ def _halt(ctx: Rules) -> None:
         f.queue.clear()
     state.halted = True
     state.end_reason = "loop"
-    ctx.emit(ev.EndConditionRecorded("loop"))
+    ctx.emit(ev.EndConditionRecorded, "loop")
 
 
 def _run_batch(ctx: Rules, batch: Batch) -> Flow:
     """BASELINE 9.4: the batch's own Queue holds its triggers; Summons it makes go to the root."""
     state = ctx.state
     obj = state.zones.objects.get(batch.oid)
-    ctx.emit(ev.BatchStarted(batch.bid, batch.oid, obj.card.name if obj else "?", (obj.space if obj else None) or "-"))
+    ctx.emit(ev.BatchStarted, batch.bid, batch.oid, obj.card.name if obj else "?", (obj.space if obj else None) or "-")
     frame = Frame(waiting=list(batch.triggers))
     state.frames.append(frame)
     if busy(ctx, frame):
@@ -162,7 +162,7 @@ def _run_batch(ctx: Rules, batch: Batch) -> Flow:
     if busy(ctx, frame):
         yield from resolve_all(ctx, frame)  # its post-Snatch triggers
     state.frames.pop()
-    ctx.emit(ev.BatchEnded(batch.bid))
+    ctx.emit(ev.BatchEnded, batch.bid)
 
 
 def _resolve(ctx: Rules, t: Trigger) -> Flow:
@@ -173,32 +173,32 @@ def _resolve(ctx: Rules, t: Trigger) -> Flow:
         still = set(legal_targets(ctx, t))
         targets = tuple(x for x in t.targets if x in still)
         if not targets:  # TH 17.3: its only targets are gone, nothing of it happens
-            ctx.emit(ev.AbilityResolved(t.tid, "no_legal_targets", ()))
+            ctx.emit(ev.AbilityResolved, t.tid, "no_legal_targets", ())
             return
     spaces = _spaces(ctx, targets)
     if a.once and (t.card_no, a.index) in state.once_used:
-        ctx.emit(ev.AbilityResolved(t.tid, "once_used", spaces))
+        ctx.emit(ev.AbilityResolved, t.tid, "once_used", spaces)
         return
     if a.condition is not None and not holds(state, a.condition, t.controller, t.source, source_space(ctx, t)):
-        ctx.emit(ev.AbilityResolved(t.tid, "condition_false", spaces))
+        ctx.emit(ev.AbilityResolved, t.tid, "condition_false", spaces)
         return
     res = Resolution(t, targets, spaces)
     for instruction in a.do:
         reason = precondition(ctx, instruction, res)
         if reason is not None:
-            ctx.emit(ev.AbilityResolved(t.tid, reason, spaces))
+            ctx.emit(ev.AbilityResolved, t.tid, reason, spaces)
             return
     if a.may or a.once:  # BASELINE 11.4; a once-only right is offered [TH 17.5]
         yes = yield Decision(Kind.YES_NO, t.controller, (True, False),
                              f"Use {t.card.name}'s {'once-only ' if a.once else ''}ability?",
                              trigger=view(t, "", spaces))
         if not yes:
-            ctx.emit(ev.AbilityResolved(t.tid, "declined", spaces))
+            ctx.emit(ev.AbilityResolved, t.tid, "declined", spaces)
             return
     did = False
     for instruction in a.do:
         did = (yield from resolve(ctx, instruction, res)) or did
     if a.once and did:  # spent only when it did something [TH 17.5, BASELINE 11.6]
         state.once_used.add((t.card_no, a.index))
-        ctx.emit(ev.OnceUsed(t.tid, t.card.name))
-    ctx.emit(ev.AbilityResolved(t.tid, "resolved", spaces))
+        ctx.emit(ev.OnceUsed, t.tid, t.card.name)
+    ctx.emit(ev.AbilityResolved, t.tid, "resolved", spaces)

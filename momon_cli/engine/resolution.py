@@ -114,7 +114,7 @@ def _ask_space(ctx: Rules, player: int, spaces: tuple[str, ...], prompt: str) ->
 
 
 def _fail(ctx: Rules, res: Resolution, instruction: str, reason: str) -> bool:
-    ctx.emit(ev.InstructionFailed(res.trigger.tid, instruction, reason))
+    ctx.emit(ev.InstructionFailed, res.trigger.tid, instruction, reason)
     return False
 
 
@@ -138,7 +138,7 @@ def _set_element(ctx: Rules, i: SetElement, res: Resolution) -> Flow:
     objs = affected(ctx, res, i.on, i.group)
     for obj in objs:
         effects.add(ctx, "element", obj, i.until, res.trigger.controller, new_element=i.element)
-        ctx.emit(ev.ElementChanged(obj.oid, obj.card.name, i.element, i.until))
+        ctx.emit(ev.ElementChanged, obj.oid, obj.card.name, i.element, i.until)
     return bool(objs)
     yield
 
@@ -166,7 +166,7 @@ def _move(ctx: Rules, i: Move, res: Resolution) -> Flow:
             continue
         dest = yield from _ask_space(ctx, res.trigger.controller, spaces, f"Choose where {obj.card.name} Moves")
         ctx.state.zones.relocate({start: dest})
-        ctx.emit(ev.Moved(((obj.card.name, start, dest),)))
+        ctx.emit(ev.Moved, ((obj.card.name, start, dest),))
         res.moved.append(obj.oid)
         moved = True
     return moved
@@ -192,7 +192,7 @@ def _multi_move(ctx: Rules, i: MultiMove, res: Resolution) -> Flow:
     if not moves:
         return False
     ctx.state.zones.relocate(moves)
-    ctx.emit(ev.Moved(tuple((names[s].card.name, s, d) for s, d in moves.items())))
+    ctx.emit(ev.Moved, tuple((names[s].card.name, s, d) for s, d in moves.items()))
     res.moved.extend(names[s].oid for s in moves)
     return True
 
@@ -205,7 +205,7 @@ def _swap(ctx: Rules, i: Swap, res: Resolution) -> Flow:
     assert a.space is not None and b.space is not None
     first, second = a.space, b.space
     ctx.state.zones.relocate({first: second, second: first})
-    ctx.emit(ev.Swapped(a.card.name, first, b.card.name, second))
+    ctx.emit(ev.Swapped, a.card.name, first, b.card.name, second)
     return True
     yield
 
@@ -250,7 +250,7 @@ def _to_hand(ctx: Rules, i: ToHand, res: Resolution) -> Flow:
     for obj in objs:
         state.delayed.append(DelayedReturn(state.take_id(), obj.oid, obj.card.name, i.at, res.trigger.controller,
                                            state.turn))
-        ctx.emit(ev.ReturnScheduled(obj.oid, obj.card.name, obj.zone, i.at))
+        ctx.emit(ev.ReturnScheduled, obj.oid, obj.card.name, obj.zone, i.at)
     return bool(objs)
     yield
 
@@ -289,7 +289,7 @@ def _summon(ctx: Rules, i: Summon, res: Resolution) -> Flow:
 
 def _take_first_player_token(ctx: Rules, i: TakeFirstPlayerToken, res: Resolution) -> Flow:
     ctx.state.first_token = res.trigger.controller
-    ctx.emit(ev.FirstPlayerTokenTaken(res.trigger.controller))
+    ctx.emit(ev.FirstPlayerTokenTaken, res.trigger.controller)
     return True
     yield
 

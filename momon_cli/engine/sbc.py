@@ -45,11 +45,11 @@ def perform(ctx: Rules) -> None:
         for obj in stale_tokens:  # 12.2
             obj.ward_token = False
             assert obj.space is not None
-            ctx.emit(ev.StateBasedAction("ward_token_removed", obj.oid, obj.card.name, obj.space, None))
+            ctx.emit(ev.StateBasedAction, "ward_token_removed", obj.oid, obj.card.name, obj.space, None)
         left = []
         for lki, new in leave_arena(ctx, dying, VOID):  # 12.1, all at once
             assert lki.space is not None
-            ctx.emit(ev.StateBasedAction("power_zero", lki.oid, lki.card.name, lki.space, new.oid))
+            ctx.emit(ev.StateBasedAction, "power_zero", lki.oid, lki.card.name, lki.space, new.oid)
             left.append(lki)
         if left:
             collect.leaves_arena(ctx, left)

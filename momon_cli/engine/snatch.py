@@ -177,8 +177,8 @@ def _resolve_in_order(ctx: Rules, attempts: list[Attempt], cause: Cause, snatche
 
 
 def _report(ctx: Rules, a: Attempt, of: int, j: Judgement) -> None:
-    ctx.emit(ev.AttemptResolved(a.number, of, a.attacker, j.attacker_name, a.defender, j.defender_name, j.success,
-                                j.reason, j.attacker_power, j.defender_power, j.attacker_element, j.defender_element))
+    ctx.emit(ev.AttemptResolved, a.number, of, a.attacker, j.attacker_name, a.defender, j.defender_name, j.success,
+                                j.reason, j.attacker_power, j.defender_power, j.attacker_element, j.defender_element)
 
 
 def preview(ctx: Rules, attempts: list[Attempt], cause: Cause, mine: int) -> tuple[OrderOutcome, ...] | None:
@@ -242,10 +242,10 @@ def run_check(ctx: Rules, attacker_oid: int, cause: Cause = TURN) -> Flow:
         return
     assert attacker.space is not None and attacker.controller is not None
     attempts = create_attempts(state, attacker)
-    ctx.emit(ev.SnatchCheckStarted(attacker.oid, attacker.card.name, attacker.space, len(attempts), cause.kind))
+    ctx.emit(ev.SnatchCheckStarted, attacker.oid, attacker.card.name, attacker.space, len(attempts), cause.kind)
     for a in attempts:
-        ctx.emit(ev.AttemptCreated(a.number, a.attacker, a.defender, zones.objects[a.defender].card.name,
-                                   a.defender_space, a.direction))
+        ctx.emit(ev.AttemptCreated, a.number, a.attacker, a.defender, zones.objects[a.defender].card.name,
+                                   a.defender_space, a.direction)
     snatches = _Snatches()
     if state.setup.profile == "sequential":
         if len(attempts) > 1:  # CR 10.1.5, asked only when the order can matter [R-mc 17]
@@ -265,7 +265,7 @@ def run_check(ctx: Rules, attacker_oid: int, cause: Cause = TURN) -> Flow:
             if j.success:
                 _apply_judged(ctx, a, j, attacker.controller, snatches)
         sbc.perform(ctx)  # once, after the whole group
-    ctx.emit(ev.SnatchCheckEnded(attacker.oid, len(snatches.snatched)))
+    ctx.emit(ev.SnatchCheckEnded, attacker.oid, len(snatches.snatched))
     on_snatch: list[tuple[Source, int, tuple[SnatchRef, ...]]] = []
     if snatches.snatched and cause.kind != "incite":
         on_snatch.append((attacker, attacker.controller, tuple(snatches.snatched)))
@@ -299,7 +299,7 @@ def direct_snatch(ctx: Rules, objs: list[GameObject], controller: int, source: i
     snatches = _Snatches()
     for obj, reason in judged:
         assert obj.space is not None
-        ctx.emit(ev.DirectSnatchResolved(obj.oid, obj.card.name, obj.space, reason == "success", reason))
+        ctx.emit(ev.DirectSnatchResolved, obj.oid, obj.card.name, obj.space, reason == "success", reason)
     # Every Power is read before any of the Snatches, which apply together.
     snatcher = SnatchRef(by.oid, power(state, by)) if by is not None else None
     for ref in [SnatchRef(obj.oid, power(state, obj)) for obj, reason in judged if reason == "success"]:

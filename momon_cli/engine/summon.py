@@ -23,8 +23,8 @@ def put_onto_arena(ctx: Rules, oid: int, space: str, player: int, source: str, c
     order at its Summon Event's place; its On Summon triggers belong to it (9.4)."""
     state = ctx.state
     new = state.zones.move(oid, ARENA, space=space, controller=player)
-    ctx.emit(ev.Summoned(player, new.oid, new.card.id, new.card.name, space, source, cause is not None))
-    ctx.emit(ev.Marked(space, new.oid, player))
+    ctx.emit(ev.Summoned, player, new.oid, new.card.id, new.card.name, space, source, cause is not None)
+    ctx.emit(ev.Marked, space, new.oid, player)
     batch = None
     if cause is not None:
         batch = Batch(state.take_id(), new.oid, player, ctx.new_event(), cause)
@@ -63,18 +63,18 @@ def turn_based_summon(ctx: Rules) -> SummonFlow:
         return put_onto_arena(ctx, cards[card_id], space, player, "hand")
     void = zones.voids[player]
     if not void:  # 9.3
-        ctx.emit(ev.NoSummon(player, "no cards in Hand or Void"))
+        ctx.emit(ev.NoSummon, player, "no cards in Hand or Void")
         return None
     # 9.2 Void Fallback [CR 17.7]: randomize face-down, the opponent picks blind.
     state.rng.shuffle(void)
     for card_oid in void:
         zones.objects[card_oid].face_up = False
-    ctx.emit(ev.VoidRandomized(player, len(void)))
+    ctx.emit(ev.VoidRandomized, player, len(void))
     position = yield Decision(Kind.PICK_FACE_DOWN, state.non_active, tuple(range(1, len(void) + 1)),
                               "Pick one face-down card from your opponent's Void")
     picked = zones.objects[void[position - 1]]
     picked.face_up = True
-    ctx.emit(ev.FaceDownPicked(state.non_active, position, picked.card.id, picked.card.name))
+    ctx.emit(ev.FaceDownPicked, state.non_active, position, picked.card.id, picked.card.name)
     # Every empty Space is legal while no effect restricts Spaces, and Step 1 with a full
     # Arena ends the game first, so a legal Space always exists here.
     space = yield Decision(Kind.SPACE, player, spaces, f"Choose a Space for {picked.card.name}",

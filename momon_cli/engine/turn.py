@@ -34,7 +34,7 @@ def run_game(ctx: Rules) -> Flow:
     else:
         state.first_player, chosen_by = position.first_player, "players"
     state.first_token = position.first_player_token or state.first_player
-    ctx.emit(ev.GameStarted(setup.profile, setup.seed, setup.names, state.first_player, chosen_by))
+    ctx.emit(ev.GameStarted, setup.profile, setup.seed, setup.names, state.first_player, chosen_by)
     state.active = position.active or state.first_player  # 6.10
     state.turn += 1
     yield from play_turn(ctx)
@@ -57,7 +57,7 @@ def play_on(ctx: Rules) -> Flow:
 
 def record_end(ctx: Rules, reason: str) -> None:
     ctx.state.end_reason = reason
-    ctx.emit(ev.EndConditionRecorded(reason))
+    ctx.emit(ev.EndConditionRecorded, reason)
 
 
 def delayed_returns(ctx: Rules, when: str) -> None:
@@ -75,20 +75,20 @@ def delayed_returns(ctx: Rules, when: str) -> None:
     for d in due:
         obj = state.zones.objects.get(d.oid)
         if obj is None:  # it changed zones first: follow neither the card nor a new arrival
-            ctx.emit(ev.ReturnLapsed(d.oid, d.name))
+            ctx.emit(ev.ReturnLapsed, d.oid, d.name)
         elif d.oid in back:
             again.append(d)
         else:
             back[d.oid] = obj
     send(ctx, list(back.values()), HAND)  # the returns due together are one event
     for d in again:
-        ctx.emit(ev.ReturnLapsed(d.oid, d.name))
+        ctx.emit(ev.ReturnLapsed, d.oid, d.name)
 
 
 def play_turn(ctx: Rules) -> Flow:
     state = ctx.state
     zones = state.zones
-    ctx.emit(ev.TurnStarted(state.turn, state.active))
+    ctx.emit(ev.TurnStarted, state.turn, state.active)
     state.resolutions = 0
     # Turn Start: triggers wait, expirations, SBC, then the Queue (CR 8 table, 8.2)
     collect.turn_based(ctx, "turn_start")
@@ -97,7 +97,7 @@ def play_turn(ctx: Rules) -> Flow:
     if busy(ctx):
         yield from resolve_all(ctx)
 
-    ctx.emit(ev.StepStarted(state.turn, "summon"))
+    ctx.emit(ev.StepStarted, state.turn, "summon")
     if len(zones.arena) == len(SPACES):  # 7.2, CR 17.8
         record_end(ctx, "full-arena")
     elif not any(zones.hands[p] or zones.voids[p] for p in (1, 2)):  # 7.3
@@ -113,7 +113,7 @@ def after_summon(ctx: Rules, summoned: int) -> Flow:
     """Steps 1.2 to 2.1 for the Momon the turn Summoned."""
     if busy(ctx):
         yield from resolve_all(ctx)  # Step 1.2 On Summon, and any Summon batches [TH 17.1]
-    ctx.emit(ev.StepStarted(ctx.state.turn, "snatch_check"))
+    ctx.emit(ev.StepStarted, ctx.state.turn, "snatch_check")
     yield from run_check(ctx, summoned)  # Step 2
     if busy(ctx):
         yield from resolve_all(ctx)  # Step 2.1 Post-Snatch
@@ -122,7 +122,7 @@ def after_summon(ctx: Rules, summoned: int) -> Flow:
 def end_step(ctx: Rules) -> Flow:
     """Step 3 and the end of the turn."""
     state = ctx.state
-    ctx.emit(ev.StepStarted(state.turn, "end"))
+    ctx.emit(ev.StepStarted, state.turn, "end")
     collect.turn_based(ctx, "end_of_turn")
     if busy(ctx):
         yield from resolve_all(ctx)
@@ -136,7 +136,7 @@ def end_step(ctx: Rules) -> Flow:
         if not any(e.until == "end_of_turn" for e in state.effects) and not any(
                 d.at == "end_of_turn" for d in state.delayed):
             break
-    ctx.emit(ev.TurnEnded(state.turn))
+    ctx.emit(ev.TurnEnded, state.turn)
 
 
 def finish(ctx: Rules, reason: str, winner: int | None = None) -> None:
@@ -150,4 +150,4 @@ def finish(ctx: Rules, reason: str, winner: int | None = None) -> None:
         else:
             winner = 1 if score[0] > score[1] else 2
     state.result = Result(winner, reason, {1: score[0], 2: score[1]}, tiebreak)
-    ctx.emit(ev.GameEnded(reason, score, winner, tiebreak, state.first_token))
+    ctx.emit(ev.GameEnded, reason, score, winner, tiebreak, state.first_token)

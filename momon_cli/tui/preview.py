@@ -26,7 +26,7 @@ def preview(seen: Observation, decision: Decision, answer: tuple[str, str]) -> l
     assert decision.kind is Kind.SUMMON
     zones = seen.state.zones
     own = tuple(zones.objects[o].card for o in zones.hands[seen.seat])
-    ctx = determinize(seen, random.Random(seen.answers), own)
+    ctx = determinize(seen, random.Random(seen.answers), own, telling=True)
     ctx.state.previews = True  # as in the game: an order that changes nothing is not asked
     turn = ctx.state.turn
     choices: list[Decision] = []
