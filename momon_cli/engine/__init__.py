@@ -40,6 +40,7 @@ from .summon import key_of
 from .triggers import Batch, Trigger
 from .vocabulary import KINDS, AnyInstruction, Instruction, ReadContext, describe_filter, read_instruction, with_article
 from .words import DURATIONS, PROFILES, SELECTORS, SIDES, TIMINGS, Duration, Profile, Selector, Side, Timing, Whose, profile_named
+from .worlds import World, world
 from .zones import GameObject
 
 __all__ = [
@@ -49,8 +50,8 @@ __all__ = [
     "ElementMatrix", "EngineError", "Event", "Filter", "Game", "GameObject", "GameOver", "GameState", "IllegalAnswer",
     "Instruction", "Kind", "Observation", "OrderOutcome", "Placed", "Position", "Problems", "Profile", "ReadContext",
     "Result", "Rules", "Selector", "Setup", "Side", "Static", "StaticPower", "SummonOptions", "TargetSpec", "Timing",
-    "Trigger", "TriggerView", "Whose", "answer_from_json", "card_of_key", "check_invariants", "copy_key",
+    "Trigger", "TriggerView", "Whose", "World", "answer_from_json", "card_of_key", "check_invariants", "copy_key",
     "describe_filter", "determinize", "element", "events", "has_ward", "key_of", "margin", "need", "play", "power",
     "profile_named", "read_instruction", "scores", "screen_direction", "sight_target", "snapshot",
-    "summon_then_play_on", "token_value", "with_article",
+    "summon_then_play_on", "token_value", "with_article", "world",
 ]

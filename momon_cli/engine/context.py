@@ -19,13 +19,16 @@ P = ParamSpec("P")
 
 
 class Rules:
-    __slots__ = ("events", "listeners", "state", "telling")
+    __slots__ = ("at_root", "events", "listeners", "state", "telling")
 
     def __init__(self, state: GameState, telling: bool = True) -> None:
         self.state = state
         self.events: list[ev.Event] = []
         self.listeners: list[Listener] = []
         self.telling = telling  # False: no events are made, kept or sent to listeners
+        #: Told as each turn's Summon step begins (engine.turn.summon_step): the game keeps
+        #: that state, from which a copy can be played to any later decision of the turn.
+        self.at_root: Callable[[], None] | None = None
 
     def emit(self, kind: Callable[P, ev.Event], /, *args: P.args, **kwargs: P.kwargs) -> None:
         """Report one step: the event ``kind(*args)``, made only while the game is telling."""

@@ -14,7 +14,7 @@ from typing import Any
 from . import events as ev
 from .context import Listener, Rules
 from .decisions import Answer, Decision
-from .information import seat_setup
+from .information import redact, seat_setup
 from .observation import Observation, observe, seen_event
 from .state import GameState, Result, Setup
 from .turn import finish, run_game
@@ -37,6 +37,11 @@ class Game:
         self.setup = setup
         self.rules = Rules(GameState.new(setup), telling)
         self.rules.listeners.extend(listeners)
+        self.rules.at_root = self._keep_root
+        #: The state as the latest Summon step began, and how many answers had been given then:
+        #: each seat's observation carries it redacted, with the answers since (engine.lookahead).
+        self._root: tuple[GameState, int] | None = None
+        self._seat_roots: dict[int, GameState] = {}
         self.answers: list[Answer | dict[str, int]] = []  # in order, replayable; a concession: {"concede": player}
         self._flow: Generator[Decision, Any, None] = run_game(self.rules)
         self.pending: Decision | None = None
@@ -62,7 +67,18 @@ class Game:
             setup = self._seat_setups[seat] = seat_setup(self.setup, seat)
         story, events = self._story, self.rules.events
         story.extend(seen_event(e) for e in events[len(story):])
-        return observe(self.state, seat, self.pending, tuple(story), len(self.answers), setup)
+        root, since = None, 0
+        if self._root is not None:
+            state, since = self._root
+            root = self._seat_roots.get(seat)
+            if root is None:
+                root = self._seat_roots[seat] = redact(state, seat, setup)
+        answers = tuple(a for a in self.answers[since:] if not isinstance(a, dict))
+        return observe(self.state, seat, self.pending, tuple(story), len(self.answers), setup, root, answers)
+
+    def _keep_root(self) -> None:
+        self._root = (self.state.clone(), len(self.answers))
+        self._seat_roots = {}
 
     def start(self) -> None:
         self._advance(None)

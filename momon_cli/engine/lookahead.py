@@ -24,6 +24,7 @@ from .observation import Observation
 from .state import GameState
 from .summon import copies, put_onto_arena
 from .turn import after_summon, end_step, play_on
+from .worlds import imagine
 
 Answerer = Callable[[Decision], object]
 
@@ -37,21 +38,8 @@ def determinize(observation: Observation, rng: random.Random, imaginable: Sequen
     if state.resolving or any(f.waiting or f.queue for f in state.frames):
         raise ValueError("a game is made from an observation between Queue resolutions (at a Summon decision)")
     mine = state.clone()
-    mine.rng = random.Random(rng.getrandbits(64))
-    zones = mine.zones
-    piles = [zones.hands[1], zones.hands[2], zones.voids[1], zones.voids[2]]
-    hidden = [zones.objects[o] for pile in piles for o in pile if zones.objects[o].card is HIDDEN]  # in zone order
-    if hidden:
-        pool = tuple(imaginable) or tuple(o.card for o in zones.objects.values() if o.card is not HIDDEN)
-        if not pool:
-            raise ValueError("nothing to imagine the hidden cards as")
-        for obj in hidden:
-            obj.card = rng.choice(pool)
-    for p in (1, 2):
-        hidden_places = [o for o in zones.voids[p] if not zones.objects[o].face_up]
-        shuffled = iter(rng.sample(hidden_places, len(hidden_places)))
-        zones.voids[p] = [next(shuffled) if not zones.objects[o].face_up else o for o in zones.voids[p]]
-    mine.sbc_clean = (-1, -1)
+    pool = tuple(imaginable) or tuple(o.card for o in mine.zones.objects.values() if o.card is not HIDDEN)
+    imagine(mine, rng, pool, {})
     mine.previews = False  # an answerer that looks ahead needs no preview to be asked an order
     return Rules(mine, telling)
 

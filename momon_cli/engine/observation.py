@@ -10,6 +10,11 @@ never a :class:`~momon_cli.engine.game.Game`: what a seat must not know is not i
   decides what, for everyone.
 - ``story`` is the game's events as this seat saw them: the same events, with the seed
   left out of the game's start (with it, a player could foretell every shuffled Void).
+- ``root`` is the information state as the latest Summon step began (None before the first),
+  and ``since`` the answers given from then on (from the game's start if ``root`` is None).
+  Every answer is a public act at the table (a Summon, an order, a target, a pick), so a
+  seat may know them all; with the two, a search can play a copy of the game up to any
+  decision (engine.lookahead.world).
 
 ``to_dict`` is the serialised form, JSON-ready (what a second machine would be sent); an
 information-set test compares it across every way the hidden cards could be.
@@ -37,6 +42,8 @@ class Observation:
     waiting: tuple[int, Kind] | None  # (who decides, what kind of decision), while the game goes on
     story: tuple[ev.Event, ...]
     answers: int  # answers given so far: public, and what a bot seeds its answer by
+    root: GameState | None = None
+    since: tuple[Any, ...] = ()
 
     @property
     def setup(self) -> Setup:
@@ -48,7 +55,8 @@ class Observation:
                 "decision": None if self.decision is None else decision_dict(self.decision),
                 "waiting": None if self.waiting is None else [self.waiting[0], self.waiting[1].value],
                 "story": [e.to_dict() for e in self.story],
-                "answers": self.answers}
+                "answers": self.answers, "root": None if self.root is None else state_dict(self.root),
+                "since": [list(a) if isinstance(a, tuple) else a for a in self.since]}
 
 
 def need(seen: object) -> Observation:
@@ -60,12 +68,13 @@ def need(seen: object) -> Observation:
 
 
 def observe(state: GameState, seat: int, pending: Decision | None, story: tuple[ev.Event, ...], answers: int,
-            setup: Setup | None = None) -> Observation:
+            setup: Setup | None = None, root: GameState | None = None, since: tuple[Any, ...] = ()) -> Observation:
     """``seat``'s observation of a game in ``state`` waiting for ``pending``; ``story``: the
-    events as every seat sees them (``seen_event``); ``setup``: the seat's, if kept."""
+    events as every seat sees them (``seen_event``); ``setup``: the seat's, if kept; ``root``
+    and ``since``: the redacted Summon-step state and the answers from it on."""
     mine = pending if pending is not None and pending.player == seat else None
     waiting = None if pending is None else (pending.player, pending.kind)
-    return Observation(seat, redact(state, seat, setup), mine, waiting, story, answers)
+    return Observation(seat, redact(state, seat, setup), mine, waiting, story, answers, root, since)
 
 
 def seen_event(event: ev.Event) -> ev.Event:

@@ -87,7 +87,6 @@ def delayed_returns(ctx: Rules, when: str) -> None:
 
 def play_turn(ctx: Rules) -> Flow:
     state = ctx.state
-    zones = state.zones
     ctx.emit(ev.TurnStarted, state.turn, state.active)
     state.resolutions = 0
     # Turn Start: triggers wait, expirations, SBC, then the Queue (CR 8 table, 8.2)
@@ -97,6 +96,17 @@ def play_turn(ctx: Rules) -> Flow:
     if busy(ctx):
         yield from resolve_all(ctx)
 
+    yield from summon_step(ctx)
+
+
+def summon_step(ctx: Rules) -> Flow:
+    """Step 1 on, to the turn's end. Nothing waits or resolves as it begins, so a game can be
+    started again here from its state alone (engine.lookahead.world); ``ctx.at_root`` is
+    told first, for a driver that keeps that state."""
+    state = ctx.state
+    zones = state.zones
+    if ctx.at_root is not None:
+        ctx.at_root()
     ctx.emit(ev.StepStarted, state.turn, "summon")
     if len(zones.arena) == len(SPACES):  # 7.2, CR 17.8
         record_end(ctx, "full-arena")
