@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/playouts.py [--positions 9] [--playouts 200]
 
 From the first Summon decision of a game of each built-in deck pair taken in turn, the
-search bot (``SearchBot``, flat Monte Carlo) plays ``--playouts`` playouts; the CPU time of
+search bot (``FlatBot``, flat Monte Carlo) plays ``--playouts`` playouts; the CPU time of
 this process (time.process_time), which a busy machine does not inflate as it inflates
 wall time, gives playouts per CPU second. Run it at two commits, one after the other, to
 compare them.
@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from momon_cli.bots.players import SearchBot
+from momon_cli.bots.players import FlatBot
 from momon_cli.data.cards import builtin_deck_names, load_deck, load_matrix, load_pool
 from momon_cli.engine import Game, Kind, Setup
 
@@ -33,7 +33,7 @@ def main() -> None:
         game = Game(Setup.new_game(hands, matrix, 300 + g))
         assert game.pending is not None and game.pending.kind is Kind.SUMMON
         seen = game.observe(game.pending.player)
-        bot = SearchBot(f"bench-{g}", tuple(pool.values()), playouts=args.playouts)
+        bot = FlatBot(f"bench-{g}", tuple(pool.values()), playouts=args.playouts)
         start = time.process_time()
         bot.answer(seen)
         spent += time.process_time() - start

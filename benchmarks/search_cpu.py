@@ -17,7 +17,7 @@ import statistics
 import time
 from collections import defaultdict
 
-from momon_cli.bots.players import make_bot
+from momon_cli.bots.roster import make_bot
 from momon_cli.data.cards import builtin_deck_names, load_deck, load_matrix, load_pool
 from momon_cli.engine import Game, Kind, Setup
 
@@ -35,7 +35,7 @@ def main() -> None:
         hands = (decks[names[g % len(names)]].cards, decks[names[(g + 3) % len(names)]].cards)
         game = Game(Setup.new_game(hands, matrix, 200 + g, "sequential", ("search", "greedy")))
         cards = tuple(pool.values())
-        bots = {1: make_bot("search", f"s{g}", cards, playouts=args.playouts), 2: make_bot("greedy", f"g{g}", cards)}
+        bots = {1: make_bot("flat", f"s{g}", cards, playouts=args.playouts), 2: make_bot("greedy", f"g{g}", cards)}
         number = 0
         while game.pending is not None:
             decision = game.pending

@@ -4,4 +4,5 @@ command line to read while it starts (it loads neither the engine nor the record
 SEED_DIGITS = 100  # a seed's most digits: a bot seat's seed and a record's file name are made from it
 BOT_SECONDS = (0.05, 30)  # a bot seat's most thinking time per Summon: momon play and tournament --bot-time
 NAME_LIMIT = 24  # characters in a player's name, on the command line and in a record
-BOT_NAMES = ("random", "greedy", "search")  # the bots a seat, a tournament and a record may name
+#: The bots a seat, a tournament and a record may name (bots.roster): four bots and three levels.
+BOT_NAMES = ("random", "greedy", "flat", "search", "easy", "medium", "hard")

@@ -10,7 +10,7 @@ import pytest
 from short_game import MATRIX, POOL, game_lines, setup
 from typer.testing import CliRunner
 
-from momon_cli.bots.players import seat_answer
+from momon_cli.bots.roster import seat_answer
 from momon_cli.cli.app import app
 from momon_cli.engine import Game
 from momon_cli.record import RecordFile, Seat, read_record, resume, seats_from_header, start_record

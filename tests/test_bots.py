@@ -7,7 +7,8 @@ import random
 import pytest
 from helpers import MATRIX, SCENARIO_POOL, from_position
 
-from momon_cli.bots.players import GreedyBot, RandomBot, SearchBot, make_bot
+from momon_cli.bots.players import FlatBot, GreedyBot, RandomBot
+from momon_cli.bots.roster import make_bot
 from momon_cli.bots.tournament import elo, play_one, run_local, specs, standings
 from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
 from momon_cli.engine import Game, Placed, Position, Setup
@@ -40,11 +41,11 @@ def test_bots_answer_every_decision_legally_over_deck_pairs_and_the_whole_vocabu
 
 def test_search_bot_answers_legally_with_a_small_budget():
     d1, d2 = DECKS[0], DECKS[1]
-    game = play(Setup.new_game((d1.cards, d2.cards), MATRIX, 3), {1: SearchBot(1, playouts=12), 2: GreedyBot(2)})
+    game = play(Setup.new_game((d1.cards, d2.cards), MATRIX, 3), {1: FlatBot(1, playouts=12), 2: GreedyBot(2)})
     assert game.result is not None
 
 
-@pytest.mark.parametrize("bot", [lambda: GreedyBot("g", MECHANICS), lambda: SearchBot("s", MECHANICS, playouts=20)])
+@pytest.mark.parametrize("bot", [lambda: GreedyBot("g", MECHANICS), lambda: FlatBot("s", MECHANICS, playouts=20)])
 def test_a_bots_choice_does_not_change_when_hidden_cards_are_swapped(bot):
     """Bea's Hand is hidden from Ann: two games that differ only there get the same answer."""
     def start(bea_hand):

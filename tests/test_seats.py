@@ -11,7 +11,8 @@ from helpers import from_position
 from repl_driver import play
 from typer.testing import CliRunner
 
-from momon_cli.bots.players import GreedyBot, RandomBot, SearchBot, seat_answer
+from momon_cli.bots.players import FlatBot, GreedyBot, RandomBot
+from momon_cli.bots.roster import seat_answer
 from momon_cli.cli.app import app
 from momon_cli.engine import HIDDEN, SPECTATOR, Kind
 from momon_cli.record import Seat
@@ -42,7 +43,7 @@ def _readers(g, d):
         "hand words": lambda: hand_cards(g, 1),
         "random bot": lambda: RandomBot(1).answer(g),
         "greedy bot": lambda: GreedyBot(1).answer(g),
-        "search bot": lambda: SearchBot(1, playouts=2).answer(g),
+        "search bot": lambda: FlatBot(1, playouts=2).answer(g),
         "seat bot": lambda: seat_answer(Seat("greedy", "1"), g),
     }
 

@@ -1,4 +1,5 @@
-"""Answerers that need no person: random, greedy and search bots.
+"""Answerers that need no person: the random, greedy and flat search bots, and what the
+tree search bot (bots.tree) shares with them.
 
 A bot answers its seat's pending decision through ``answer(observation)``: it is given the
 seat's observation (engine.observation), never the game, so it knows what a person in that
@@ -7,8 +8,8 @@ drawn from that observation (``engine.determinize``), in which the opponent's un
 cards are imagined, face-down Void cards reshuffled and the generator reseeded. Every bot
 draws from its own seeded generator, never the game's: the same seed gives the same answers.
 
-The greedy and search bots think at Summon decisions, where a turn's plan is made; every
-other decision they answer with the simple policy of ``_plain``.
+The greedy and flat search bots think at Summon decisions, where a turn's plan is made;
+every other decision they answer with the simple policy of ``plain``.
 """
 
 from __future__ import annotations
@@ -36,8 +37,6 @@ from ..engine import (
     sight_target,
     summon_then_play_on,
 )
-from ..limits import BOT_NAMES
-from ..record import Seat
 
 SEARCH_PLAYOUTS = 500  # per Summon: within a second on a 2-core machine (README, Opponents)
 
@@ -86,7 +85,7 @@ def _decision(observation: Observation) -> Decision:
     return decision
 
 
-def _plain(rng: random.Random, decision: Decision) -> object:
+def plain(rng: random.Random, decision: Decision) -> object:
     """Not a Summon: use every ability, keep the listed order, take every mover, pick the
     rest at random."""
     if decision.kind is Kind.YES_NO:
@@ -98,8 +97,33 @@ def _plain(rng: random.Random, decision: Decision) -> object:
     return rng.choice(decision.options)
 
 
+def imagined(observation: Observation, imaginable: Sequence[CardDef]) -> tuple[CardDef, ...]:
+    """What a bot imagines the hidden cards as: ``imaginable``, or by default the cards of its
+    own Hand."""
+    zones = observation.state.zones
+    return tuple(imaginable) or tuple(zones.objects[o].card for o in zones.hands[observation.seat])
+
+
+def after_turn(rng: random.Random, view: Rules, option: tuple[str, str]) -> int:
+    """The Summoner's lead once its turn with this Summon is over (ties broken by its Momons'
+    Power), played on a copy of ``view`` with the plain policy."""
+    trial = Rules(view.state.clone(), telling=False)
+    me, turn = trial.state.active, trial.state.turn
+    play(summon_then_play_on(trial, *option), lambda d: plain(rng, d), stop=lambda d: trial.state.turn != turn)
+    mine = sum(power(trial.state, o) for o in trial.state.zones.arena_objects() if o.controller == me)
+    return margin(trial.state, me) * 1000 + mine
+
+
+def rank_summons(rng: random.Random, observation: Observation, imaginable: Sequence[CardDef] = ()) -> list[
+        tuple[str, str]]:
+    """The seat's Summon options, best first by ``after_turn`` on one game drawn from the
+    observation (the greedy bot's look-ahead)."""
+    view = determinize(observation, rng, imagined(observation, imaginable))
+    return sorted(_decision(observation).options, key=lambda o: -after_turn(rng, view, o))
+
+
 class _Thinker(RandomBot):
-    """What the greedy and search bots share: their view of the game and the Summon options."""
+    """What the greedy and flat search bots share: their view of the game and the Summon options."""
 
     def __init__(self, seed: object, imaginable: Sequence[CardDef] = ()) -> None:
         super().__init__(seed)
@@ -108,27 +132,15 @@ class _Thinker(RandomBot):
     def answer(self, observation: Observation) -> object:
         decision = _decision(observation)
         if decision.kind is not Kind.SUMMON or len(decision.options) == 1:
-            return _plain(self.rng, decision)
+            return plain(self.rng, decision)
         return self.summon(observation, decision)
 
     def summon(self, observation: Observation, decision: Decision) -> object:
         raise NotImplementedError
 
     def view(self, observation: Observation) -> Rules:
-        """A game drawn from the observation: hidden cards from what this bot imagines (by
-        default, the cards of its own Hand)."""
-        zones = observation.state.zones
-        imaginable = self.imaginable or tuple(zones.objects[o].card for o in zones.hands[observation.seat])
-        return determinize(observation, self.rng, imaginable)
-
-    def after_my_turn(self, view: Rules, option: tuple[str, str]) -> int:
-        """My lead once my turn with this Summon is over (ties broken by my Momons' Power)."""
-        trial = Rules(view.state.clone(), telling=False)
-        me, turn = trial.state.active, trial.state.turn
-        play(summon_then_play_on(trial, *option), lambda d: _plain(self.rng, d),
-             stop=lambda d: trial.state.turn != turn)
-        mine = sum(power(trial.state, o) for o in trial.state.zones.arena_objects() if o.controller == me)
-        return margin(trial.state, me) * 1000 + mine
+        """A game drawn from the observation, hidden cards as ``imagined``."""
+        return determinize(observation, self.rng, imagined(observation, self.imaginable))
 
 
 class GreedyBot(_Thinker):
@@ -137,7 +149,7 @@ class GreedyBot(_Thinker):
 
     def summon(self, observation: Observation, decision: Decision) -> object:
         view = self.view(observation)
-        values = [(self.after_my_turn(view, option), option) for option in decision.options]
+        values = [(after_turn(self.rng, view, option), option) for option in decision.options]
         best = max(v for v, _ in values)
         choice = self.rng.choice([o for v, o in values if v == best])
         values.sort(key=lambda vo: (vo[1] != choice, -vo[0]))  # stable: the choice first, then by value
@@ -171,7 +183,7 @@ def _quick_summon(state: GameState, decision: Decision, rng: random.Random) -> o
     return key, rng.choice(spaces)
 
 
-class SearchBot(_Thinker):
+class FlatBot(_Thinker):
     """Monte Carlo search over information sets: every playout samples the unseen cards
     anew, plays the candidate Summon and then the whole game, Summons by a quick Sight
     count and every other answer at random; UCB1 spends the playouts on the most promising
@@ -185,14 +197,13 @@ class SearchBot(_Thinker):
         self.playout_bot = RandomBot(self.rng.random())
 
     def summon(self, observation: Observation, decision: Decision) -> object:
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        view = self.view(observation)
-        ranked = sorted(decision.options, key=lambda o: -self.after_my_turn(view, o))[: self.candidates]
+        deadline = None if self.seconds is None else time.process_time() + self.seconds
+        ranked = rank_summons(self.rng, observation, self.imaginable)[: self.candidates]
         me = observation.seat
         wins, tries = [0.0] * len(ranked), [0] * len(ranked)
         self.budget = self.playouts
         for n in range(1, self.playouts + 1):
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and time.process_time() > deadline:
                 break
             arm = next((i for i, t in enumerate(tries) if t == 0), None)
             if arm is None:
@@ -211,28 +222,3 @@ class SearchBot(_Thinker):
         order = sorted(range(len(ranked)), key=lambda i: (tries[i], wins[i]), reverse=True)
         self.considered = [Candidate(ranked[i], wins[i] / tries[i] if tries[i] else 0.0, tries[i]) for i in order[:3]]
         return ranked[order[0]]
-
-
-def make_bot(name: str, seed: object, imaginable: Sequence[CardDef] = (), seconds: float | None = None,
-             playouts: int | None = None) -> RandomBot:
-    """A bot by name (``random``, ``greedy``, ``search``); ``seconds`` and ``playouts`` are
-    a search bot's budget per Summon."""
-    if name == "random":
-        return RandomBot(seed)
-    if name == "greedy":
-        return GreedyBot(seed, imaginable)
-    if name == "search":
-        return SearchBot(seed, imaginable, playouts=playouts or SEARCH_PLAYOUTS, seconds=seconds)
-    raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOT_NAMES)})")
-
-
-def seat_bot(seat: Seat, observation: Observation) -> RandomBot:
-    """The bot a record's seat names (record.Seat), for the answer to ``observation``'s
-    decision: made anew for every answer, seeded from the seat's seed and the answer's
-    number, so a resumed game goes on as it would have without the break."""
-    return make_bot(seat.bot, f"{seat.seed}/{observation.answers}", seat.imaginable, seat.seconds)
-
-
-def seat_answer(seat: Seat, observation: Observation) -> object:
-    """The answer of the bot a record's seat names, from that seat's observation (seat_bot)."""
-    return seat_bot(seat, observation).answer(observation)

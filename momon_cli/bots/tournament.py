@@ -24,7 +24,7 @@ from itertools import combinations
 
 from ..data.cards import Deck, builtin_deck_names, load_deck, load_matrix, load_pool
 from ..engine import CardDef, ElementMatrix, Game, Profile, Setup
-from .players import make_bot
+from .roster import make_bot
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,8 @@ class GameSpec:
 
 @dataclass(frozen=True)
 class Think:
-    """How long one seat's bot took to answer: for the report, never part of a result."""
+    """How long one seat's bot took to answer, in CPU seconds: for the report, never part of a
+    result."""
 
     bot: str
     decisions: int
@@ -78,9 +79,9 @@ def play_one(spec: GameSpec) -> Outcome:
     times: dict[int, list[float]] = {1: [], 2: []}
     while game.pending is not None:
         player = game.pending.player
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: what a busy machine does not inflate
         answer = players[player].answer(game.observe(player))
-        times[player].append(time.perf_counter() - start)
+        times[player].append(time.process_time() - start)
         game.answer(answer)
     assert game.result is not None
     think = tuple(Think(spec.bots[p - 1], len(times[p]), sum(times[p]), max(times[p], default=0.0)) for p in (1, 2))

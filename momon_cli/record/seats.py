@@ -1,6 +1,6 @@
 """The bot seats a record keeps: which bot plays a seat, its seed, the cards it imagines and
 its time budget (docs/records.md, *Bot seats*). Data only: the bots layer, above the
-records, makes the bot that answers for a seat (bots.players.seat_answer)."""
+records, makes the bot that answers for a seat (bots.roster.seat_answer)."""
 
 from __future__ import annotations
 

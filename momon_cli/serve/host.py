@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from ..bots.players import seat_bot
+from ..bots.roster import seat_bot
 from ..engine import Game
 from ..record import Recorder, Seat
 
@@ -57,7 +57,7 @@ class Host:
 
     def run_bots(self) -> None:
         """The bots' thread: answer each decision of a bot seat, from its observation, as
-        ``play`` does (bots.players.seat_bot), until the game ends or the server stops."""
+        ``play`` does (bots.roster.seat_bot), until the game ends or the server stops."""
         while True:
             with self.lock:
                 self.lock.wait_for(lambda: self.stopped or self.game.pending is None

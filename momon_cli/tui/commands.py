@@ -8,30 +8,34 @@ and stay with it (repl.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 
+from ..bots.coach import advise
 from ..bots.players import Candidate
-from ..engine import Decision, Kind, card_of_key
-from ..text.notation import ACCEPTED, BadAnswer, parse
+from ..engine import Answer, Decision, Kind, Observation, card_of_key
+from ..text.notation import ACCEPTED, BadAnswer, format_answer, parse
 from ..text.safe import clean, safe
 from . import render
 
 if TYPE_CHECKING:
     from .repl import HotSeat
 
-COMMANDS = ("help", "inspect", "preview", "why", "log", "queue", "rules", "elements", "view", "undo", "concede", "save",
+COMMANDS = ("help", "hint", "inspect", "preview", "why", "log", "queue", "rules", "elements", "view", "undo", "concede", "save",
             "quit")
 
 HELP = """Answer the prompt, or type a command:
   help                  this text
+  hint                  the search bot's answer for you here, with its
+                        estimated win chance and the next best two (from
+                        what you can see only)
   inspect <space|card>  a Momon on the Arena (e.g. 'inspect B2') or any card
                         you can see
   preview <card> <space>  what that Summon would do, on a copy (or type a
                         Summon and '?', e.g. '2 B3 ?'); nothing is played
   why                   what the bot weighed for its last answer (its other
-                        cards stay hidden: only their Spaces and estimates)
+                        cards stay hidden: only how many it weighed)
   log [n]               the last n lines of the game, each with its rule
                         (default: the newest 10 that fit; a number pages)
   queue                 the ability resolving now and the ones waiting,
@@ -81,6 +85,8 @@ def run(hot: HotSeat, word: str, arg: str, decision: Decision) -> str | int | No
         inspect(hot, arg, decision.player)
     elif word == "preview":
         preview(hot, arg, decision)
+    elif word == "hint":
+        hint(hot, decision)
     elif word == "why":
         why(hot, hot.last_bot)
     elif word == "log":
@@ -103,36 +109,75 @@ def run(hot: HotSeat, word: str, arg: str, decision: Decision) -> str | int | No
     return None
 
 
+def hint(hot: HotSeat, decision: Decision) -> None:
+    """The coach's answer for the deciding seat, from that seat's observation alone."""
+    seen = hot.seen
+    try:
+        advice = hot.think("Weighing the answers…", lambda: advise(seen))
+    except KeyboardInterrupt:
+        hot.error("The hint was stopped.")
+        return
+    best = advice.ranked[0]
+    if advice.forced:
+        hot.show(Text(f"Only one answer is possible here: {said(seen, decision, best.answer)}."))
+        return
+    hot.show(Text(f"Hint: {said(seen, decision, best.answer)} — {_estimate(best)}", style="bold"))
+    if decision.kind is Kind.SUMMON:
+        assert isinstance(best.answer, tuple)
+        hot.show(Text(f"  (type: {best.answer[0]} {best.answer[1]})", style="dim"))
+    for c in advice.ranked[1:3]:
+        hot.show(Text(f"  next: {said(seen, decision, c.answer)} — {_estimate(c)}"))
+
+
+def said(seen: Observation, decision: Decision, answer: object) -> str:
+    """An answer in words: a Summon by card name and Space, the rest as it is typed."""
+    if decision.kind is Kind.SUMMON and isinstance(answer, tuple):
+        key, space = answer
+        name = next((o.card.name for o in seen.state.zones.objects.values() if o.card.id == card_of_key(key)), key)
+        return f"{clean(name)} to {space}"
+    return clean(format_answer(decision, cast(Answer, answer)))
+
+
 def why(hot: HotSeat, last: LastBot | None) -> None:
-    """The bot's last answer and what it weighed for the card it played. Its other cards are
-    in its Hand, hidden from the person: of those only their number is said (a Space or an
-    estimate would tell what they could do)."""
+    """The bot's last answer and what it weighed. For a Summon, or a card chosen from its
+    Hand, only its estimates for the card it played: its other cards are hidden from the
+    person, and of those only their number is said (a Space or an estimate would tell what
+    they could do). Orders, targets, Spaces and picks are public: all of them are shown."""
     if last is None:
         hot.error("No bot has answered yet in this session.")
         return
     name = hot.name_of(last.player)
-    if not last.considered or not isinstance(last.answer, tuple):
-        hot.show(Text(f"{name} (bot:{last.bot}) answered that {last.decision.kind.value.replace('_', ' ')} decision "
-                      f"by its simple policy: it weighs only Summons."))
+    kind = last.decision.kind.value.replace("_", " ")
+    if not last.considered:
+        hot.show(Text(f"{name} (bot:{last.bot}) answered that {kind} decision by its simple policy, without "
+                      f"weighing it."))
         return
-    played = card_of_key(last.answer[0])
-    same = [c for c in last.considered if isinstance(c.answer, tuple) and card_of_key(c.answer[0]) == played]
-    card = clean(last.name)  # a card's name is text from a file
-    hot.show(Text(f"{name} weighed these Summons of {card}:", style="bold"))
-    for i, c in enumerate(same, 1):
-        assert isinstance(c.answer, tuple)
-        hot.show(Text(f"  {i}. {card} to {c.answer[1]}: {_estimate(c)}" + ("  ← played" if c.answer == last.answer
-                                                                                 else "")))
+    if last.decision.kind is Kind.SUMMON and isinstance(last.answer, tuple):
+        played = card_of_key(last.answer[0])
+        same = [c for c in last.considered if isinstance(c.answer, tuple) and card_of_key(c.answer[0]) == played]
+        card = clean(last.name)  # a card's name is text from a file
+        hot.show(Text(f"{name} weighed these Summons of {card}:", style="bold"))
+        lines = [(f"{card} to {c.answer[1]}", c) for c in same if isinstance(c.answer, tuple)]
+    elif last.decision.kind is Kind.CARD:
+        same = [c for c in last.considered if c.answer == last.answer]
+        hot.show(Text(f"{name} weighed this card:", style="bold"))
+        lines = [(clean(str(c.answer)), c) for c in same]
+    else:
+        same = list(last.considered)
+        hot.show(Text(f"{name} weighed these answers to the {kind} decision:", style="bold"))
+        lines = [(clean(format_answer(last.decision, cast(Answer, c.answer))), c) for c in same]
+    for i, (text, c) in enumerate(lines, 1):
+        hot.show(Text(f"  {i}. {text}: {_estimate(c)}" + ("  ← played" if c.answer == last.answer else "")))
     others = len(last.considered) - len(same)
     if others:
         hot.show(Text(f"  and {others} with other cards of its Hand (hidden from you)", style="dim"))
 
 
 def _estimate(c: Candidate) -> str:
-    """What the bot found for a candidate: its playouts' share won, or greedy's lead."""
+    """What the bot found for a candidate: its estimated win chance, or greedy's lead."""
     if c.playouts is None:
         return f"leads by {c.value:+.0f} after its turn"
-    return f"won {c.value:.0%} of {c.playouts} playouts" if c.playouts else "not played out (its time ran out)"
+    return f"win chance {c.value:.0%} ({c.playouts} playouts)" if c.playouts else "not played out (its time ran out)"
 
 
 def log(hot: HotSeat, arg: str) -> None:

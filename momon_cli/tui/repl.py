@@ -17,12 +17,14 @@ from __future__ import annotations
 import difflib
 import functools
 import shlex
+from collections.abc import Callable
+from typing import TypeVar
 
 from rich.console import Console, RenderableType
 from rich.text import Text
 
 from .. import exits
-from ..bots.players import seat_bot
+from ..bots.roster import seat_bot
 from ..engine import SPECTATOR, Decision, Game, IllegalAnswer, Kind, Observation, card_of_key
 from ..engine import events as ev
 from ..limits import NAME_LIMIT
@@ -38,6 +40,8 @@ from .frame import View, compose, lines_of, too_small
 from .marks import Change, changes
 from .screen import Screen
 from .script import LINE_LIMIT, ScriptReader
+
+T = TypeVar("T")
 
 #: Events that show a player something hidden: an answer before them cannot be taken back.
 REVEALING = (ev.FaceDownPicked, ev.VoidRandomized)
@@ -125,6 +129,13 @@ class HotSeat:
 
     def error(self, message: str) -> None:
         self._note(message, "red")
+
+    def think(self, message: str, work: Callable[[], T]) -> T:
+        """Run ``work`` (a hint's search): under a spinner at the keyboard, where Ctrl-C stops
+        it with KeyboardInterrupt; straight through for a script."""
+        if isinstance(self.reader, Screen):
+            return self.reader.busy(message, work)
+        return work()
 
     def _back_to_the_terminal(self) -> None:
         """Leave the game's screen (kept from prompt to prompt) before printing on the terminal's own."""

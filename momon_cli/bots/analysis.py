@@ -1,0 +1,105 @@
+"""The analysis of a saved game: every decision rated by the coach from the decider's view.
+
+The game is replayed answer by answer; at each decision with more than one answer the
+coach (bots.coach) searches the decider's observation, as that player saw it then, and
+rates both its own best answer and the one played, each as the decider's win chance. The
+difference is what the answer played cost; the costliest are the game's mistakes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, cast
+
+from ..engine import Answer, CardDef, Game, Setup, answer_from_json
+from ..text.notation import format_answer
+from .coach import advise
+
+MISTAKE = 0.10  # win chance an answer must cost to be marked a mistake
+BLUNDER = 0.25  # ... and a blunder
+ANALYSIS_PLAYOUTS = 200  # iterations per decision by default
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One decision: who made it in which turn, what was played and what the coach liked
+    best, each with the decider's estimated win chance, and what the answer cost."""
+
+    number: int  # the answer's place in the record, from 1
+    turn: int
+    player: int
+    kind: str
+    played: str  # as it is typed (text.notation)
+    best: str
+    played_chance: float
+    best_chance: float
+
+    @property
+    def cost(self) -> float:
+        return max(0.0, self.best_chance - self.played_chance)
+
+    @property
+    def mark(self) -> str:
+        """"??" a blunder, "?" a mistake, "" otherwise (as chess annotators mark them)."""
+        return "??" if self.cost >= BLUNDER else "?" if self.cost >= MISTAKE else ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "cost": round(self.cost, 4), "mark": self.mark}
+
+
+@dataclass
+class Analysis:
+    names: tuple[str, str]
+    ratings: list[Rating] = field(default_factory=list)
+    forced: int = 0  # decisions with one legal answer: nothing to rate
+
+    def of(self, player: int) -> list[Rating]:
+        return [r for r in self.ratings if r.player == player]
+
+    def summary(self, player: int) -> dict[str, Any]:
+        """A player's decisions rated, mistakes and blunders, and the mean cost."""
+        mine = self.of(player)
+        return {"player": player, "name": self.names[player - 1], "decisions": len(mine),
+                "mistakes": sum(1 for r in mine if r.mark == "?"), "blunders": sum(1 for r in mine if r.mark == "??"),
+                "mean_cost": round(sum(r.cost for r in mine) / len(mine), 4) if mine else 0.0}
+
+    def chances(self) -> list[tuple[int, float]]:
+        """Player 1's estimated win chance after each turn: from the last decision rated in it."""
+        by_turn: dict[int, float] = {}
+        for r in self.ratings:
+            by_turn[r.turn] = r.played_chance if r.player == 1 else 1 - r.played_chance
+        return sorted(by_turn.items())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"names": list(self.names), "forced": self.forced, "decisions": [r.to_dict() for r in self.ratings],
+                "players": [self.summary(1), self.summary(2)],
+                "win_chance": [{"turn": t, "player_1": round(c, 4)} for t, c in self.chances()]}
+
+
+def analyse(setup: Setup, entries: Sequence[dict[str, Any]], playouts: int = ANALYSIS_PLAYOUTS,
+            imaginable: Sequence[CardDef] = (), progress: Callable[[int, int], None] = lambda done, total: None
+            ) -> Analysis:
+    """Rate every decision of the game ``setup`` and ``entries`` (a record's answer and
+    concession lines) describe; ``progress(done, total)`` is told after each answer."""
+    game = Game(setup, telling=False)
+    report = Analysis(setup.names)
+    for number, entry in enumerate(entries, 1):
+        if entry["type"] == "concede":
+            game.concede(entry["player"])
+            break
+        decision = game.pending
+        assert decision is not None  # a record that replays has a decision for every answer
+        answer = answer_from_json(entry["value"])
+        advice = advise(game.observe(decision.player), answer, playouts, None, imaginable)
+        if advice.forced or advice.played is None:
+            report.forced += 1
+        else:
+            best = advice.ranked[0]
+            report.ratings.append(Rating(number, game.state.turn, decision.player, decision.kind.value,
+                                         format_answer(decision, cast(Answer, answer)),
+                                         format_answer(decision, cast(Answer, best.answer)),
+                                         advice.played.value, best.value))
+        game.answer(answer)
+        progress(number, len(entries))
+    return report

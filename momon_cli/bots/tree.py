@@ -1,0 +1,225 @@
+"""The search bot: Monte Carlo tree search over information sets (single-observer ISMCTS).
+
+Every iteration draws one world from the seat's observation (engine.world: the hidden cards
+imagined, the game played up to the pending decision, whatever kind it is), walks the one
+tree the iterations share, and adds one node. A node is a history of answers from the
+decision being made; its children are the answers tried after it, of every kind either
+player faces (Summons, Attempt and trigger orders, targets, may, Spaces, cards, Void
+picks). A child is picked by UCB1 counted over the iterations in which it was legal, for
+the player who decides there, so the opponent's answers are searched as the opponent's.
+Below the tree a rollout plays the game out: Summons by a noisy greedy rule, every other
+answer by the plain policy. The answer is the most tried child of the root.
+
+Budgets are iterations (deterministic for a seed) or CPU seconds of this process.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Generator, Sequence
+from itertools import combinations, islice, permutations
+from typing import Any, assert_never
+
+from ..engine import CardDef, Decision, GameState, Kind, Observation, SummonOptions, card_of_key, sight_target, world
+from .players import Candidate, RandomBot, imagined, plain, rank_summons
+
+TREE_PLAYOUTS = 400  # iterations per Summon by default
+EXPLORE = 0.7  # UCB1's exploration weight, for win rates in [0, 1]
+ROOT_SUMMONS = 8  # Summons tried at the root: the greedy bot's best
+DEEP_SUMMONS = 4  # Summons tried deeper in the tree: the greedy rule's best in that world
+MOST_ORDERS = 24  # orders and target sets tried at a node: every one up to this many
+SHAPE, MARGIN = 0.0, 3.0  # the share of a playout's reward given by its final Score lead (logistic, scale)
+NOISE = 0.25  # the share of rollout Summons made with a random card
+OTHER_SHARE = 4  # a decision that is not a Summon gets this share of the budget (1/4)
+
+Flow = Generator[Decision, Any, None]
+
+
+class _Node:
+    __slots__ = ("children", "legal", "player", "reward", "tried", "wins")
+
+    def __init__(self, player: int) -> None:
+        self.children: dict[object, _Node] = {}
+        self.player = player  # who chose the answer that leads here
+        self.tried = 0
+        self.wins = 0.0
+        self.reward = 0.0  # wins, shaded by the Score margin (SHAPE): what the choice follows
+        self.legal = 0  # iterations in which this answer could be given
+
+    def score(self) -> float:
+        return self.reward / self.tried + EXPLORE * math.sqrt(math.log(max(self.legal, 1)) / self.tried)
+
+
+class TreeBot(RandomBot):
+    """See the module docstring. ``playouts`` bounds the iterations per decision (a Summon's;
+    other decisions get a quarter); ``seconds``, if set, bounds them in CPU time too."""
+
+    def __init__(self, seed: object, imaginable: Sequence[CardDef] = (), playouts: int = TREE_PLAYOUTS,
+                 seconds: float | None = None) -> None:
+        super().__init__(seed)
+        self.imaginable = tuple(imaginable)
+        self.playouts, self.seconds = playouts, seconds
+        #: An answer the search must weigh at the root whether or not it ranks it (the coach
+        #: rates the move played), and every root answer weighed, best first.
+        self.must: object = None
+        self.weighed: list[Candidate] = []
+
+    def answer(self, observation: Observation) -> object:
+        decision = observation.decision
+        if decision is None:
+            raise ValueError(f"seat {observation.seat} has no decision to make")
+        if len(decision.options) == 1 and decision.kind not in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS,
+                                                                 Kind.TARGETS):
+            return decision.options[0]
+        return self.search(observation, decision)
+
+    def _budget(self, decision: Decision) -> tuple[int, float | None]:
+        share = 1 if decision.kind is Kind.SUMMON else OTHER_SHARE
+        return max(1, self.playouts // share), None if self.seconds is None else self.seconds / share
+
+    def search(self, observation: Observation, decision: Decision) -> object:
+        playouts, seconds = self._budget(decision)
+        deadline = None if seconds is None else time.process_time() + seconds
+        me = observation.seat
+        root = _Node(3 - me)
+        imaginable = imagined(observation, self.imaginable)
+        first: list[object] | None = None  # the root's answers, ranked once
+        self.budget, self.work = playouts, 0
+        for _ in range(playouts):
+            if deadline is not None and time.process_time() > deadline:
+                break
+            found = world(observation, self.rng, imaginable)
+            if found is None:
+                break
+            if first is None:
+                first = self._root_answers(found.ctx.state, found.decision, observation)
+                if self.must is not None and self.must not in first:
+                    first.append(self.must)
+                if len(first) == 1:
+                    return first[0]
+            self._iterate(root, found.flow, found.decision, found.ctx.state, first)
+            self.work += 1
+        if not root.children:
+            return plain(self.rng, decision)
+        ranked = sorted(root.children.items(), key=lambda kv: (kv[1].tried, kv[1].wins), reverse=True)
+        self.weighed = [Candidate(a, n.wins / n.tried, n.tried) for a, n in ranked]
+        self.considered = self.weighed[:3]
+        return ranked[0][0]
+
+    def _root_answers(self, state: GameState, decision: Decision, observation: Observation) -> list[object]:
+        if decision.kind is Kind.SUMMON:
+            ranked = rank_summons(self.rng, observation, self.imaginable)
+            return list(ranked[:ROOT_SUMMONS])
+        return self._answers(state, decision)
+
+    def _iterate(self, root: _Node, flow: Flow, decision: Decision, state: GameState, first: list[object]) -> None:
+        path = [root]
+        node = root
+        current: Decision | None = decision
+        answers = first
+        while current is not None:
+            legal = answers if node is root else self._answers(state, current)
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.legal += 1
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                choice = untried[0] if node is root else self.rng.choice(untried)
+                child = node.children[choice] = _Node(current.player)
+                child.legal = 1
+                path.append(child)
+                current = _send(flow, choice)
+                break
+            choice = max(legal, key=lambda a: node.children[a].score())
+            node = node.children[choice]
+            path.append(node)
+            current = _send(flow, choice)
+        while current is not None:
+            current = _send(flow, self._rollout(state, current))
+        result = state.result
+        winner = result.winner if result is not None else 0
+        lead = 0.0 if result is None else 1 / (1 + math.exp(-(result.scores[1] - result.scores[2]) / MARGIN))
+        for n in path[1:]:
+            won = 1.0 if winner == n.player else 0.0
+            n.tried += 1
+            n.wins += won
+            n.reward += (1 - SHAPE) * won + SHAPE * (lead if n.player == 1 else 1 - lead)
+
+    def _answers(self, state: GameState, decision: Decision) -> list[object]:
+        """The answers the tree tries at a decision: all of them, but for Summons the greedy
+        rule's best few, and for orders and target sets the first MOST_ORDERS."""
+        kind = decision.kind
+        if kind is Kind.SUMMON:
+            return list(_summon_values(state, decision, self.rng)[:DEEP_SUMMONS])
+        if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
+            return list(islice(permutations(decision.keys()), MOST_ORDERS))
+        if kind is Kind.TARGETS:
+            low = decision.count if decision.min_count is None else decision.min_count
+            sizes = range(decision.count, low - 1, -1)
+            return list(islice((c for n in sizes for c in combinations(decision.options, n)), MOST_ORDERS))
+        if kind in (Kind.SPACE, Kind.CARD, Kind.YES_NO, Kind.PICK_FACE_DOWN):
+            return list(decision.options)
+        assert_never(kind)
+
+    def _rollout(self, state: GameState, decision: Decision) -> object:
+        if decision.kind is Kind.SUMMON:
+            return noisy_summon(state, decision, self.rng)
+        return plain(self.rng, decision)
+
+
+def _send(flow: Flow, answer: object) -> Decision | None:
+    try:
+        decision: Decision = flow.send(answer)
+    except StopIteration:
+        return None
+    return decision
+
+
+def _value(state: GameState, card: CardDef, space: str, player: int) -> int:
+    """How many enemy Momons a Summon onto ``space`` would beat through its Sights."""
+    zones = state.zones
+    beats = state.setup.matrix.beats
+    n = 0
+    for direction in card.sights:
+        target = sight_target(space, direction, player)
+        oid = zones.arena.get(target) if target else None
+        if oid is not None:
+            other = zones.objects[oid]
+            if other.controller != player and (card.power > other.card.power or beats(card.element, other.card.element)):
+                n += 1
+    return n
+
+
+def _summon_values(state: GameState, decision: Decision, rng: random.Random) -> list[tuple[str, str]]:
+    """Every Summon answer, best first by ``_value`` then Power, ties in a random order."""
+    zones = state.zones
+    cards = {zones.objects[o].card.id: zones.objects[o].card for o in zones.hands[decision.player]}
+    scored = [((_value(state, cards[card_of_key(k)], s, decision.player), cards[card_of_key(k)].power, rng.random()),
+               (k, s)) for k, s in decision.options]
+    scored.sort(reverse=True)
+    return [a for _, a in scored]
+
+
+def noisy_summon(state: GameState, decision: Decision, rng: random.Random) -> tuple[str, str]:
+    """A rollout's Summon: usually the card and Space that beat the most enemy Momons through
+    their Sights, then the greater Power (ties at random); now and then (NOISE) a random card
+    on its best Space, so that rollouts do not all play the same game."""
+    zones = state.zones
+    player = decision.player
+    options = decision.options
+    assert isinstance(options, SummonOptions)
+    keys = options.cards if rng.random() >= NOISE else (rng.choice(options.cards),)
+    cards = {zones.objects[o].card.id: zones.objects[o].card for o in zones.hands[player]}
+    best, found = (-1, -1), []
+    for key in keys:
+        card = cards[card_of_key(key)]
+        for space in options.spaces:
+            n = (_value(state, card, space, player), card.power)
+            if n > best:
+                best, found = n, [(key, space)]
+            elif n == best:
+                found.append((key, space))
+    return rng.choice(found)

@@ -1,0 +1,57 @@
+"""``momon analyse`` on the terminal: the costliest answers, each player's summary and a chart
+of the win chance turn by turn, drawn with Rich in at most 80 columns."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..bots.analysis import Analysis
+from ..text.safe import clean
+
+CHART_ROWS = 11  # 0%, 10%, ... 100%
+MOST_LISTED = 10  # answers listed by cost
+
+
+def report_lines(analysis: Analysis, width: int = 80) -> list[Text]:
+    names = [clean(n) for n in analysis.names]
+    lines = [Text("Costliest answers: the answer played → the coach's best, with win chances", style="bold")]
+    costly = sorted((r for r in analysis.ratings if r.mark), key=lambda r: -r.cost)[:MOST_LISTED]
+    for r in sorted(costly, key=lambda r: r.number):
+        lines.append(Text(f"  {r.mark:<2} turn {r.turn:>2} {names[r.player - 1]}: {_short(r.played)} "
+                          f"({r.played_chance:.0%}) → {_short(r.best)} ({r.best_chance:.0%})"))
+    if not costly:
+        lines.append(Text("  none: no answer cost 10% or more of its player's win chance"))
+    for player in (1, 2):
+        s = analysis.summary(player)
+        lines.append(Text(f"{names[player - 1]}: {s['decisions']} decisions rated, {s['mistakes']} mistakes (?), "
+                          f"{s['blunders']} blunders (??), mean cost {s['mean_cost']:.1%}"))
+    if analysis.forced:
+        lines.append(Text(f"({analysis.forced} decisions had one legal answer and are not rated.)", style="dim"))
+    return lines + chart(analysis, names, width)
+
+
+def chart(analysis: Analysis, names: list[str], width: int = 80) -> list[Text]:
+    """Player 1's win chance after each turn as dots over a 50% line (Player 2's is the rest)."""
+    points = analysis.chances()
+    if not points:
+        return []
+    step = max(1, min(3, (width - 8) // len(points)))
+    lines = [Text(f"{names[0]}'s win chance after each turn (the rest is {names[1]}'s):", style="bold")]
+    for row in range(CHART_ROWS - 1, -1, -1):
+        level = row / (CHART_ROWS - 1)
+        line = Text(f"{level:>4.0%} " + ("┼" if row == (CHART_ROWS - 1) // 2 else "┤"))
+        for _, chance in points:
+            here = round(chance * (CHART_ROWS - 1)) == row
+            fill = "┄" if row == (CHART_ROWS - 1) // 2 else " "
+            line.append(fill * (step - 1))
+            line.append("●" if here else fill, style="cyan" if here and chance >= 0.5 else "magenta" if here else "")
+        lines.append(line)
+    labels = "".join(f"{t:>{step}}" if step >= len(str(t)) else ("·" if i % 2 else " ") * step
+                     for i, (t, _) in enumerate(points))
+    lines.append(Text("      " + labels + "  turn", style="dim"))
+    return lines
+
+
+def _short(answer: str) -> str:
+    """An answer as typed, without the word a Summon may start with."""
+    return clean(answer.removeprefix("summon "))
