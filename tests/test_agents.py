@@ -203,3 +203,15 @@ def test_the_readme_example_runs(capsys):
     exec(compile(code.group(1), "README.md", "exec"), {})
     printed = ast.literal_eval(capsys.readouterr().out.strip())
     assert sorted(printed.values()) == [-1, 1] and set(printed) == set(AGENTS)
+
+
+def test_ansi_render_draws_the_arena_as_every_seat_sees_it():
+    game_env = raw_env(seed=1, render_mode="ansi")
+    game_env.reset()
+    rng = random.Random(1)
+    for _ in range(4):
+        game_env.step(_random_action(game_env.observe(game_env.agent_selection), rng))
+    lines = game_env.render().splitlines()
+    assert len(lines) == 5 and lines[0].startswith("A4") and lines[3].startswith("A1")
+    placed = game_env.game.state.zones.arena_objects()
+    assert placed and all(f"{o.space} P{o.controller} " in game_env.render() for o in placed)

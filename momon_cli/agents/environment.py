@@ -26,6 +26,7 @@ from pettingzoo.utils import wrappers
 
 from ..data.cards import load_deck, load_matrix, load_pool
 from ..engine import SPACES, SPECTATOR, CardDef, Game, Profile, Setup, power, profile_named
+from ..text.safe import clean
 from . import actions
 from .encoding import Encoder
 
@@ -131,10 +132,12 @@ class MonsnatchEnv(AECEnv):
         self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
     def render(self) -> str | None:
-        """The Arena as every seat sees it, one Space a cell: controller, card and Power."""
+        """The Arena as every seat sees it, one Space a cell (controller, card and Power):
+        returned in "ansi" mode, printed in "human" mode. A card's name is text from a file,
+        so it is printed through text.safe."""
         if self.render_mode is None:
             return None
         state = self._running().observe(SPECTATOR).state
@@ -146,20 +149,24 @@ class MonsnatchEnv(AECEnv):
                 oid = zones.arena.get(space)
                 obj = None if oid is None else zones.objects[oid]
                 cells.append(f"{space} ." if obj is None else
-                             f"{space} P{obj.controller} {obj.card.name[:10]} {power(state, obj)}")
+                             f"{space} P{obj.controller} {clean(obj.card.name, 10)} {power(state, obj)}")
             rows.append(" | ".join(f"{c:<22}" for c in cells))
-        return "\n".join([*(r.rstrip() for r in rows), f"turn {state.turn}, Player {state.active} active"])
+        text = "\n".join([*(r.rstrip() for r in rows), f"turn {state.turn}, Player {state.active} active"])
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         self.game = None
 
 
-def raw_env(**kwargs: Any) -> MonsnatchEnv:
-    """The environment with no wrapper."""
-    return MonsnatchEnv(**kwargs)
+#: The environment with no wrapper, by PettingZoo's name for it.
+raw_env = MonsnatchEnv
 
 
-def env(**kwargs: Any) -> Any:
+def env(seed: int = 0, decks: tuple[DeckSpec, DeckSpec] = DEFAULT_DECKS, profile: str = "sequential",
+        cards: Sequence[str | Path] = (), render_mode: str | None = None) -> Any:
     """The environment as PettingZoo's own environments come: wrapped so that calls out of
-    order (a step before reset) are refused. Takes :class:`MonsnatchEnv`'s arguments."""
-    return wrappers.OrderEnforcingWrapper(MonsnatchEnv(**kwargs))
+    order (a step before reset) are refused; the arguments are :class:`MonsnatchEnv`'s."""
+    return wrappers.OrderEnforcingWrapper(MonsnatchEnv(seed, decks, profile, cards, render_mode))
