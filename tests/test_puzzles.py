@@ -271,6 +271,12 @@ def test_a_puzzle_number_that_names_none_is_one_line_and_a_usage_error(number):
     assert result.output == f"no puzzle {int(number)}: the puzzles are numbered 1-{len(FILES)} (momon puzzles lists them)\n"
 
 
+def test_a_puzzle_named_by_neither_a_number_nor_a_file_is_a_usage_error_too():
+    result = runner.invoke(app, ["puzzle", "first"])
+    assert result.exit_code == 2
+    assert result.output == "no puzzle 'first': give its number in 'momon puzzles' or a puzzle file\n"
+
+
 def test_momon_puzzle_plays_a_puzzle_file_and_refuses_a_plain_position_in_one_line(tmp_path):
     mine = tmp_path / "mine.toml"
     mine.write_text(FILES[0].read_text().replace('goal = { snatch = 2 }', 'goal = { hold = "C3" }'))

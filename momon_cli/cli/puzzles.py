@@ -4,6 +4,7 @@ walks a new player through the first ones.
 No ``from __future__ import annotations`` here: Typer reads every command's annotations when
 it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""
 
+import os
 import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,9 +29,9 @@ def _built_in(pool: "dict[str, CardDef]", matrix: "ElementMatrix") -> "tuple[lis
 
 @app.command()
 def puzzles() -> None:
-    """List the built-in puzzles, easiest first: number, difficulty, title and goal.
+    """List the built-in puzzles, easiest first.
 
-    Play one with: momon puzzle N
+    Each line: its number, difficulty, title and goal. Play one with: momon puzzle N
     """
     from ..tui.puzzle import listing
 
@@ -52,10 +53,11 @@ def puzzle(
                                     "your data folder, replacing the last try)."),
     narration: str = typer.Option("terse", help="terse: what happened; full: every step with its rule."),
 ) -> None:
-    """Play one puzzle: one turn, one goal, in the game's usual screen.
+    """Play one puzzle: one turn and a goal.
 
-    The puzzle's intro and goal come first; 'clue' at any prompt shows its hint. When the
-    turn ends, one line says whether the goal was met.
+    The turn is played in the game's usual screen. The puzzle's intro and goal come
+    first; 'clue' at any prompt shows its hint. When the turn ends, one line says whether
+    the goal was met.
 
     Examples:
 
@@ -85,6 +87,8 @@ def puzzle(
         heading, again, record = f"Puzzle {which}", f"momon puzzle {int(which)}", f"{int(which):02d}.jsonl"
     else:
         path = Path(which)
+        if not os.path.lexists(path):  # neither a number nor a file: a usage error, 2
+            _fail(f"no puzzle {which!r}: give its number in 'momon puzzles' or a puzzle file", exits.BAD_SCRIPT)
         _data_file(path, "puzzle file")
         heading, again, record = "Puzzle", f"momon puzzle {shlex.quote(which)}", f"file-{path.stem[:40]}.jsonl"
     with _loading(path):
@@ -95,7 +99,8 @@ def puzzle(
     if lines is None:
         try:
             console.input("Press Enter to start › ")
-        except EOFError:
+        except EOFError:  # Ctrl-D: not now
+            console.print()
             raise typer.Exit(exits.DONE) from None
     target = log or puzzles_folder() / record
     _working()
@@ -117,9 +122,10 @@ def learn(
     script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer "
                                       "('play' for Enter between two puzzles)."),
 ) -> None:
-    """The first lesson: the easiest puzzles one after another, each with a few words on what
-    it teaches. Stop at any prompt with quit (or Ctrl-D); the next 'momon learn' goes on from
-    there.
+    """The first lesson: the easiest puzzles in order.
+
+    Each comes with a few words on what it teaches. Stop at any prompt with quit (or
+    Ctrl-D); the next 'momon learn' goes on from there.
     """
     from rich.console import Console
 

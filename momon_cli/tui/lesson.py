@@ -128,6 +128,8 @@ class Lesson:
             try:
                 word = self._ask(f"{play} · skip · quit › ").strip().lower()
             except EOFError:
+                if self.script is None:
+                    self.console.print()  # Ctrl-D left the cursor on the prompt's line
                 return None
             if word in PLAY:
                 return "play"
