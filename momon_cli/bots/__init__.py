@@ -1,1 +1,2 @@
-"""Answerers that need no person (random, greedy, flat and tree search), the coach, and what runs them by the thousand: simulate, tournaments, bench."""
+"""Answerers that need no person (random, greedy, flat and tree search), the coach, and what
+runs them by the thousand: simulate, tournaments, bench."""

@@ -1,5 +1,5 @@
 """The ``momon`` script: runs the Typer application with every command group registered
-(play, serve, records, coach, cards, lab), one line for a command line it cannot take.
+(play, puzzles, serve, records, coach, cards, lab), one line for a command line it cannot take.
 
 No ``from __future__ import annotations`` here: Typer reads every command's annotations when
 it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""
@@ -12,11 +12,11 @@ import typer
 
 from .. import exits
 from ..text.safe import clean
-from . import cards, coach, lab, play, records, serve  # each registers its commands on the app
+from . import cards, coach, lab, play, puzzles, records, serve  # each registers its commands on the app
 from .base import MESSAGE_LIMIT, app
 
 #: The order ``momon --help`` lists the command groups in: playing first, the lab last.
-GROUPS = (play, serve, records, coach, cards, lab)
+GROUPS = (play, puzzles, serve, records, coach, cards, lab)
 app.registered_commands.sort(key=lambda c: [g.__name__ for g in GROUPS].index(getattr(c.callback, "__module__", "")))
 
 

@@ -8,7 +8,8 @@ it starts, and evaluated ones save it compiling them again (about 2 ms of each s
 import gc
 import os
 import signal
-from collections.abc import Iterator
+import sys
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -104,6 +105,17 @@ def _stopped_by_signals() -> Iterator[StopSignals]:
 def _fail(message: str, code: int = 1) -> NoReturn:
     typer.secho(clean(message, MESSAGE_LIMIT), err=True, fg=typer.colors.RED)
     raise typer.Exit(code)
+
+
+def _script_lines(script: str | None) -> "Iterable[bytes] | None":
+    """The lines of ``--script FILE`` (``-``: standard input), or None without it; a file
+    that cannot be read is one line (exit 1)."""
+    if script is None:
+        return None
+    try:
+        return sys.stdin.buffer if script == "-" else Path(script).read_bytes().splitlines()
+    except OSError as err:
+        _fail(f"cannot read the script {script}: {err.strerror}")
 
 
 def _data_error(err: "DataError") -> NoReturn:

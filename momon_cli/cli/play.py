@@ -18,6 +18,7 @@ from .base import (
     _load,
     _loading,
     _profile,
+    _script_lines,
     _seed,
     _working,
     app,
@@ -87,12 +88,7 @@ def play(
         raise typer.BadParameter("choose seat, p1 or p2", param_hint="--view")
     options: dict[str, Any] = {"open_hands": open_hands, "full_log": narration == "full",
                "fixed_seat": None if view == "seat" else int(view[1])}
-    lines = None
-    if script is not None:
-        try:
-            lines = sys.stdin.buffer if script == "-" else Path(script).read_bytes().splitlines()
-        except OSError as err:
-            _fail(f"cannot read the script {script}: {err.strerror}")
+    lines = _script_lines(script)
     console = Console()
     if resume is not None:
         game, recorder, options["bots"] = _resume(resume)

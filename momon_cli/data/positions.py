@@ -19,7 +19,8 @@ from ..engine import CHANGE_KINDS, DURATIONS, SPACES, CardDef, Change, Duration,
 from ..limits import NAME_LIMIT
 from .cards import DataError, read_toml
 
-TOP_KEYS = {"names", "turn", "active", "first_player", "first_player_token", "player", "arena"}
+#: ``puzzle``: a puzzle's own table, read by data.puzzles (a position read for play ignores it).
+TOP_KEYS = {"names", "turn", "active", "first_player", "first_player_token", "player", "arena", "puzzle"}
 CARD_KEYS = {"card", "face_up", "once_used", "changes", "space", "owner", "controller"}
 RETURN_TIMES: tuple[Duration, ...] = ("end_of_turn", "your_next_turn")
 

@@ -28,6 +28,15 @@ def games_folder() -> Path:
     return user_data_path("momon-cli") / "games"
 
 
+def puzzles_folder() -> Path:
+    """Where puzzles are recorded as they are played (the latest try of each) and what
+    ``momon learn`` remembers: beside the saved games, not among them, so ``last`` and the
+    numbers stay about games."""
+    from platformdirs import user_data_path
+
+    return user_data_path("momon-cli") / "puzzles"
+
+
 def scan(folder: Path) -> tuple[list[Path], list[str]]:
     """The records in ``folder`` (regular ``*.jsonl`` files), in no particular order, and one
     line for each other ``*.jsonl`` entry, which is skipped: a FIFO, a directory, a dangling

@@ -1,1 +1,1 @@
-"""The terminal game: the REPL, its one steady screen, the views of the Arena and the replay viewer."""
+"""The terminal game: the REPL, its one steady screen, the views of the Arena, the replay viewer, puzzles and the first lesson."""

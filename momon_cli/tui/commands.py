@@ -72,15 +72,16 @@ class LastBot:
     name: str = ""  # the played card's name, kept as it was played (it may leave the Arena)
 
 
-def help_text(kind: Kind) -> str:
-    """``help`` at a prompt of this kind: the commands, then what the prompt accepts."""
-    return HELP + f"\nThis prompt accepts:\n  {ACCEPTED[kind]}"
+def help_text(kind: Kind, extra: str = "") -> str:
+    """``help`` at a prompt of this kind: the commands (and ``extra``, a session's own), then
+    what the prompt accepts."""
+    return HELP + extra + f"\nThis prompt accepts:\n  {ACCEPTED[kind]}"
 
 
 def run(hot: HotSeat, word: str, arg: str, decision: Decision) -> str | int | None:
     """Carry out command ``word``: None, or what the session's own commands return (repl.py)."""
     if word == "help":
-        hot.show(Text(help_text(decision.kind)))
+        hot.show(Text(help_text(decision.kind, hot.extra_help)))
     elif word == "inspect":
         inspect(hot, arg, decision.player)
     elif word == "preview":

@@ -49,6 +49,10 @@ REVEALING = (ev.FaceDownPicked, ev.VoidRandomized)
 class HotSeat:
     """Runs one game at the terminal (or from a script) until it ends or the players leave."""
 
+    #: What may be typed at a prompt instead of an answer; ``help`` tells ``extra_help`` too.
+    commands: tuple[str, ...] = COMMANDS
+    extra_help = ""
+
     def __init__(self, game: Game, console: Console, recorder: Recorder, reader: Screen | ScriptReader | None = None,
                  *, open_hands: bool = False, full_log: bool = False, fixed_seat: int | None = None,
                  bots: dict[int, Seat] | None = None) -> None:
@@ -104,8 +108,9 @@ class HotSeat:
                 self.console.print(Text(line if self.full_log else self.log[-1][1] or line))
         self.told = len(story)
 
-    def _lines(self) -> list[str]:
-        return [full if self.full_log or short is None else short for full, short in self.log
+    def _lines(self, start: int = 0) -> list[str]:
+        """The log's lines as shown, from narrated event ``start`` on."""
+        return [full if self.full_log or short is None else short for full, short in self.log[start:]
                 if short is not None or self.full_log]
 
     # -- the record (a served game's seats share the host's: serve/seat.py) -----------
@@ -204,11 +209,11 @@ class HotSeat:
     def run(self) -> int:
         if isinstance(self.reader, Screen):
             self.reader.frame = self._frame
-            self.reader.message = safe(f"Recording to {self.recorder.path}", style="dim")
+            self.reader.message = self._opening()
         else:
             for line in self._lines()[-20:]:
                 self.console.print(Text(line))
-            self.console.print(safe(f"Recording to {self.recorder.path}", style="dim"))
+            self.console.print(self._opening())
         try:
             return self._loop()
         except KeyboardInterrupt:  # Ctrl-C while the engine ran or a bot thought: answers are on disk
@@ -224,9 +229,18 @@ class HotSeat:
         finally:  # whatever stops the session (a rules error too), the terminal gets its own screen back
             self._back_to_the_terminal()
 
+    def _opening(self) -> Text:
+        """The line the session opens with."""
+        return safe(f"Recording to {self.recorder.path}", style="dim")
+
+    def _going(self) -> bool:
+        """Whether the session goes on: the game waits for an answer."""
+        return self.game.pending is not None
+
     def _loop(self) -> int:
-        while self.game.pending is not None:
+        while self._going():
             decision = self.game.pending
+            assert decision is not None  # _going: a decision waits
             if decision.player in self.bots:
                 try:
                     self._bot_answers(decision)
@@ -265,7 +279,7 @@ class HotSeat:
                          marks=self._marks(decision.player))
         if not self.reader.interactive:
             self.console.print(render.decision_view(seen, decision))
-        completer = PositionCompleter(seen, decision, COMMANDS)
+        completer = PositionCompleter(seen, decision, self.commands)
         while True:
             self.view.queue = render.queue_lines(seen)
             if isinstance(self.reader, Screen):
@@ -283,9 +297,9 @@ class HotSeat:
                 continue
             self.view.clear_info()
             word, _, rest = line.strip().partition(" ")
-            if decision.kind is Kind.SUMMON and line.rstrip().endswith("?") and word.lower() not in COMMANDS:
+            if decision.kind is Kind.SUMMON and line.rstrip().endswith("?") and word.lower() not in self.commands:
                 word, rest = "preview", line.rstrip().removesuffix("?")  # '2 B3 ?': that Summon, previewed
-            if word.lower() in COMMANDS:
+            if word.lower() in self.commands:
                 said = commands.run(self, word.lower(), rest.strip(), decision)
                 if said is not None:
                     return said
@@ -299,7 +313,7 @@ class HotSeat:
                 number, seen_events = len(self.game.answers), len(self.game.events)
                 self._record(answer)
             except (BadAnswer, IllegalAnswer) as err:
-                code = self._refuse(str(err) + _did_you_mean(word))
+                code = self._refuse(str(err) + _did_you_mean(word, self.commands))
                 if code is not None:
                     return code
                 continue
@@ -452,9 +466,9 @@ class HotSeat:
         return "undone"
 
 
-def _did_you_mean(word: str) -> str:
+def _did_you_mean(word: str, commands: tuple[str, ...] = COMMANDS) -> str:
     """For a line that answers nothing: the command or 'summon' its first word may have
     meant ('sumon 3 B1'), as a few words to add to the refusal; else nothing."""
     low = word.lower()
-    close = difflib.get_close_matches(low, [*COMMANDS, "summon"], n=1, cutoff=0.75)
+    close = difflib.get_close_matches(low, [*commands, "summon"], n=1, cutoff=0.75)
     return f" (did you mean '{close[0]}'?)" if close and close[0] != low else ""

@@ -1,0 +1,147 @@
+"""Puzzles: ``puzzles`` lists the built-in ones, ``puzzle N|FILE`` plays one, ``learn``
+walks a new player through the first ones.
+
+No ``from __future__ import annotations`` here: Typer reads every command's annotations when
+it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""
+
+import os
+import shlex
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from .. import exits
+from .base import _data_file, _fail, _load, _loading, _script_lines, _working, app
+
+if TYPE_CHECKING:
+    from ..data.puzzles import Puzzle
+    from ..engine import CardDef, ElementMatrix
+
+
+def _built_in(pool: "dict[str, CardDef]", matrix: "ElementMatrix") -> "tuple[list[Path], list[Puzzle]]":
+    from ..data.puzzles import built_in, read_puzzle
+
+    files = built_in()
+    with _loading(*files):
+        return files, [read_puzzle(f, pool, matrix.elements) for f in files]
+
+
+@app.command()
+def puzzles() -> None:
+    """List the built-in puzzles, easiest first.
+
+    Each line: its number, difficulty, title and goal. Play one with: momon puzzle N
+    """
+    from ..tui.puzzle import listing
+
+    matrix, pool = _load([])
+    _, found = _built_in(pool, matrix)
+    for line in listing(found):
+        typer.echo(line)
+
+
+@app.command()
+def puzzle(
+    which: str = typer.Argument(..., metavar="N|FILE", help="A puzzle's number in 'momon puzzles', or a "
+                                "position file with a [puzzle] table."),
+    hint: bool = typer.Option(False, "--hint", help="Show the puzzle's hint before it starts."),
+    cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable), for a FILE "
+                                     "that uses cards not built in."),
+    script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer."),
+    log: Path | None = typer.Option(None, help="Write the game record here (default: the puzzles folder in "
+                                    "your data folder, replacing the last try)."),
+    narration: str = typer.Option("terse", help="terse: what happened; full: every step with its rule."),
+) -> None:
+    """Play one puzzle: one turn and a goal.
+
+    The turn is played in the game's usual screen. The puzzle's intro and goal come
+    first; 'clue' at any prompt shows its hint. When the turn ends, one line says whether
+    the goal was met.
+
+    Examples:
+
+      momon puzzle 1
+
+      momon puzzle 8 --hint
+
+      momon puzzle my-puzzle.toml --cards my-cards.toml
+    """
+    from rich.console import Console
+
+    from ..data.puzzles import built_in_puzzle, read_puzzle
+    from ..record import RecordError, SetupError
+    from ..record.saved import puzzles_folder
+    from ..tui import puzzle as pz
+    from ..tui.script import ScriptReader
+
+    if narration not in ("terse", "full"):
+        raise typer.BadParameter("choose terse or full", param_hint="--narration")
+    lines = _script_lines(script)
+    matrix, pool = _load(cards)
+    if which.isascii() and which.isdecimal():
+        try:
+            path = built_in_puzzle(int(which))
+        except LookupError as err:
+            _fail(str(err), exits.BAD_SCRIPT)  # a number that names no puzzle: a usage error, 2
+        heading, again, record = f"Puzzle {which}", f"momon puzzle {int(which)}", f"{int(which):02d}.jsonl"
+    else:
+        path = Path(which)
+        if not os.path.lexists(path):  # neither a number nor a file: a usage error, 2
+            _fail(f"no puzzle {which!r}: give its number in 'momon puzzles' or a puzzle file", exits.BAD_SCRIPT)
+        _data_file(path, "puzzle file")
+        heading, again, record = "Puzzle", f"momon puzzle {shlex.quote(which)}", f"file-{path.stem[:40]}.jsonl"
+    with _loading(path):
+        found = read_puzzle(path, pool, matrix.elements)
+    console = Console()
+    for line in pz.intro(found, f"{heading}: {found.title}  {pz.stars(found.difficulty)}", console.width, hint):
+        console.print(line)
+    if lines is None:
+        try:
+            console.input("Press Enter to start › ")
+        except EOFError:  # Ctrl-D: not now
+            console.print()
+            raise typer.Exit(exits.DONE) from None
+    target = log or puzzles_folder() / record
+    _working()
+    try:
+        with _loading(path):
+            try:
+                seat = pz.start(path, found, target, pool, matrix, console, again, None if lines is None else
+                                ScriptReader(lines, console), narration == "full")
+            except (SetupError, RecordError) as err:
+                _fail(str(err))
+    except OSError as err:
+        _fail(f"cannot write the game record {target}: {err.strerror}")
+    raise typer.Exit(seat.run())
+
+
+@app.command()
+def learn(
+    restart: bool = typer.Option(False, "--restart", help="Start again from the first lesson."),
+    script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer "
+                                      "('play' for Enter between two puzzles)."),
+) -> None:
+    """The first lesson: the easiest puzzles in order.
+
+    Each comes with a few words on what it teaches. Stop at any prompt with quit (or
+    Ctrl-D); the next 'momon learn' goes on from there.
+    """
+    from rich.console import Console
+
+    from ..tui.lesson import Lesson
+
+    lines = _script_lines(script)
+    matrix, pool = _load([])
+    files, found = _built_in(pool, matrix)
+    _working()
+    from ..record import RecordError, SetupError
+
+    try:
+        with _loading(*files):
+            code = Lesson(files, found, pool, matrix, Console(), lines, restart).run()
+    except (SetupError, RecordError) as err:
+        _fail(str(err))
+    except OSError as err:
+        _fail(f"cannot write a puzzle's record: {err.strerror}")
+    raise typer.Exit(code)

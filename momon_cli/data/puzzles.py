@@ -1,0 +1,110 @@
+"""Puzzles: position files with a ``[puzzle]`` table (a title, a goal, a hint, a lesson),
+read and checked with the rest of the file; and the built-in ones, numbered easy to hard.
+
+A puzzle is one turn: its position's Active Player (the solver) plays it, and its goal
+(:mod:`momon_cli.data.goals`) is judged as that turn ends. The built-in puzzles are package
+data (``data/puzzles/NN-name.toml``); a puzzle's number is its place in that folder's order,
+which the two digits at the start of each name give. See docs/positions.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine import CardDef, Position, Problems
+from .cards import DATA, DataError, read_toml
+from .goals import Goal, read_goal
+from .positions import position_from_mapping
+
+PUZZLES = DATA / "puzzles"
+PUZZLE_KEYS = {"title", "goal", "hint", "intro", "difficulty", "teaches", "solution"}
+TITLE_LIMIT = 40  # characters: a title and its goal share one line of ``momon puzzles``
+TEXT_LIMIT = 1200  # characters in a hint or an intro
+MOST_LEVEL = 5  # difficulty runs 1 (a first lesson) to 5
+PUZZLE_SEED = 1  # every puzzle is played with this seed, so a solution always plays alike
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position and what it asks: ``solver`` is its Active Player; ``solution`` the lines
+    that solve it, as the solver types them (``summon gale b2``, ``y``, ``C3``)."""
+
+    title: str
+    goal: Goal
+    position: Position
+    solver: int
+    hint: str = ""
+    intro: str = ""
+    difficulty: int = 1
+    teaches: tuple[str, ...] = ()
+    solution: tuple[str, ...] = ()
+    source: str = ""
+
+
+def _text(c: Problems, table: dict[str, Any], key: str, limit: int, required: bool = False) -> str:
+    value = table.get(key, "")
+    if type(value) is not str or (required and not value.strip()) or len(value) > limit:
+        c.bad(f"puzzle.{key}", f"must be {'a text of 1' if required else 'a text of at most'}"
+                               f"{'-' if required else ' '}{limit} characters")
+        return ""
+    return value.strip()
+
+
+def _strings(c: Problems, table: dict[str, Any], key: str, what: str) -> tuple[str, ...]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(type(v) is str and v.strip() and len(v) <= 200 for v in value):
+        c.bad(f"puzzle.{key}", f"must be a list of {what}")
+        return ()
+    return tuple(v.strip() for v in value)
+
+
+def puzzle_from_mapping(data: dict[str, Any], pool: dict[str, CardDef], elements: tuple[str, ...],
+                        source: str = "puzzle") -> Puzzle:
+    """A Puzzle from a position file's table; raises DataError listing every problem of the
+    file, its position's and its ``[puzzle]`` table's together."""
+    problems: list[str] = []
+    c = Problems(source, problems)
+    table = dict(c.table(data.get("puzzle"), "puzzle"))
+    c.only(table, "puzzle", PUZZLE_KEYS)
+    title = _text(c, table, "title", TITLE_LIMIT, required=True)
+    goal = read_goal(c, table.get("goal"), "puzzle.goal") if "goal" in table else None
+    if "goal" not in table:
+        c.bad("puzzle.goal", "is missing: give win = true, snatch = N or hold = \"SPACE\"")
+    hint, intro = _text(c, table, "hint", TEXT_LIMIT), _text(c, table, "intro", TEXT_LIMIT)
+    difficulty = c.integer(table, "difficulty", 1, MOST_LEVEL, 1, "puzzle.")
+    teaches = _strings(c, table, "teaches", "keywords (the glossary's terms)")
+    solution = _strings(c, table, "solution", "answers as the solver types them")
+    if "active" not in data and "first_player" not in data:
+        c.bad("active", "a puzzle names its solver: give active = 1 or 2")
+    try:
+        position = position_from_mapping(data, pool, elements, source)
+    except DataError as err:
+        raise DataError(err.problems + problems) from None
+    if problems or goal is None:
+        raise DataError(problems)
+    solver = position.active or position.first_player or 1
+    return Puzzle(title, goal, position, solver, hint, intro, difficulty, teaches, solution, source)
+
+
+def read_puzzle(path: Path | str, pool: dict[str, CardDef], elements: tuple[str, ...]) -> Puzzle:
+    """The puzzle in the position file at ``path`` (DataError: every problem, one a line)."""
+    data = read_toml(path)
+    if "puzzle" not in data:
+        raise DataError([f"{path}: not a puzzle: a puzzle is a position file with a [puzzle] table "
+                         f"(docs/positions.md)"])
+    return puzzle_from_mapping(data, pool, elements, str(path))
+
+
+def built_in() -> list[Path]:
+    """The built-in puzzles' files: puzzle N is the Nth, easiest first."""
+    return sorted(PUZZLES.glob("*.toml"))
+
+
+def built_in_puzzle(number: int) -> Path:
+    """The file of built-in puzzle ``number`` (LookupError: there is none)."""
+    files = built_in()
+    if not 1 <= number <= len(files):
+        raise LookupError(f"no puzzle {number}: the puzzles are numbered 1-{len(files)} (momon puzzles lists them)")
+    return files[number - 1]

@@ -1,0 +1,155 @@
+"""A puzzle at the terminal: its intro, one turn in the hot-seat REPL, and one line saying
+whether its goal was met.
+
+:class:`PuzzleSeat` is the REPL of ``momon play`` with three differences: the session ends
+as the puzzle's turn ends (the goal is judged then, on the table as it stood), ``clue``
+shows the goal and the hint at any prompt (``hint`` is left free for a coach), and leaving
+says how to start the puzzle again rather than how to resume a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
+
+from .. import exits
+from ..data.goals import TurnEnd, TurnWatch, Verdict, judge
+from ..data.positions import read_position_names
+from ..data.puzzles import MOST_LEVEL, PUZZLE_SEED, Puzzle
+from ..engine import SPECTATOR, CardDef, Decision, ElementMatrix, Game, Observation
+from ..record import GameRequest, Recorder, Seat, new_game
+from ..text.safe import clean, safe
+from . import render
+from .arena_view import arena_lines
+from .commands import COMMANDS
+from .repl import HotSeat
+from .screen import Screen
+from .script import ScriptReader
+
+CLUE = "clue"  # the command that shows the puzzle's hint ('hint' is kept for a coach)
+LIST_WIDTH = 80  # momon puzzles fits an 80-column terminal
+
+
+def stars(level: int) -> str:
+    """A difficulty as a row of stars: ``★★☆☆☆`` is 2 of 5."""
+    return "★" * level + "☆" * (MOST_LEVEL - level)
+
+
+def listing(puzzles: Sequence[Puzzle], width: int = LIST_WIDTH) -> list[str]:
+    """``momon puzzles``: one line a puzzle (number, difficulty, title, goal), each cut to
+    ``width`` columns."""
+    title = max((cell_len(clean(p.title)) for p in puzzles), default=5)
+    lines = [f"{'#':>3}  {'level':<{MOST_LEVEL}}  {'title':<{title}}  goal"]
+    for n, p in enumerate(puzzles, 1):
+        lines.append(f"{n:>3}  {stars(p.difficulty)}  {clean(p.title):<{title}}  {p.goal.text()}")
+    return [line if cell_len(line) <= width else line[:width - 1] + "…" for line in lines]
+
+
+def intro(puzzle: Puzzle, heading: str, width: int, hint: bool = False) -> list[Text]:
+    """What a player reads before a puzzle: its heading, lesson, goal and how to get the hint."""
+    lines = render.wrap(safe(heading, style="bold"), width)  # a title is text from a file
+    if puzzle.intro:
+        lines += render.wrap(safe(puzzle.intro, 2000), width)
+    lines += render.wrap(Text.assemble(("Goal: ", "bold"), f"{puzzle.goal.text()}."), width)
+    if puzzle.teaches:
+        words = ", ".join(clean(t) for t in puzzle.teaches)
+        lines += render.wrap(Text(f"Words: {words} ('rules WORD' at a prompt says what one means).", style="dim"),
+                             width)
+    if hint and puzzle.hint:
+        lines += render.wrap(Text.assemble(("Hint: ", "bold"), clean(puzzle.hint, 2000)), width)
+    elif puzzle.hint:
+        lines += render.wrap(Text(f"Stuck? Type '{CLUE}' at any prompt for a hint.", style="dim"), width)
+    return lines
+
+
+def start(path: Path, puzzle: Puzzle, log: Path, pool: dict[str, CardDef], matrix: ElementMatrix,
+          console: Console, again: str, reader: Screen | ScriptReader | None = None,
+          full_log: bool = False) -> PuzzleSeat:
+    """The puzzle in the file at ``path``, recorded at ``log`` (replacing the last try there),
+    ready to run: the solver plays under the name the file gives (else "Solver"), a random bot
+    answers for the other seat. Raises DataError, SetupError, RecordError or OSError."""
+    names = read_position_names(str(path)) or ("Solver", "Solver")
+    players = ["bot:random", "bot:random"]
+    players[puzzle.solver - 1] = names[puzzle.solver - 1]
+    request = GameRequest((players[0], players[1]), PUZZLE_SEED, log, position=path, force=True)
+    started = new_game(request, pool, matrix)
+    return PuzzleSeat(started.game, console, started.recorder, puzzle, again, reader, bots=started.seats,
+                      full_log=full_log)
+
+
+class _Watch(TurnWatch):
+    """The puzzle's turn, watched: also what the solver's seat saw as it ended, for the end."""
+
+    def __init__(self, game: Game, turn: int, seat: int) -> None:
+        super().__init__(game, turn)
+        self.seat = seat
+        self.seen: Observation | None = None
+
+    def capture(self) -> TurnEnd:
+        self.seen = self.game.observe(self.seat)
+        return super().capture()
+
+
+class PuzzleSeat(HotSeat):
+    """The REPL for one puzzle: the solver at the keyboard, the other seat's decisions (if
+    any) answered by a bot, until the puzzle's turn ends. ``again``: the command that starts
+    it again. ``verdict`` is set once the turn has ended (None: the player left first)."""
+
+    commands = (*COMMANDS, CLUE)
+    extra_help = f"\n  {CLUE:<22}this puzzle's goal and its hint"
+
+    def __init__(self, game: Game, console: Console, recorder: Recorder, puzzle: Puzzle, again: str,
+                 reader: Screen | ScriptReader | None = None, *, bots: dict[int, Seat] | None = None,
+                 full_log: bool = False) -> None:
+        self.puzzle, self.again = puzzle, again
+        self.verdict: Verdict | None = None
+        super().__init__(game, console, recorder, reader, full_log=full_log, bots=bots)
+
+    def _take(self, game: Game) -> None:
+        super()._take(game)
+        self.watch = _Watch(game, self.puzzle.position.turn, self.puzzle.solver)  # a game rebuilt by undo too
+        game.listen(self.watch)
+
+    def _opening(self) -> Text:
+        return Text(f"Goal: {self.puzzle.goal.text()}. '{CLUE}' shows the hint.", style="bold")
+
+    def _going(self) -> bool:
+        return self.watch.end is None and super()._going()
+
+    def session_command(self, word: str, arg: str, decision: Decision) -> str | int | None:
+        if word != CLUE:
+            return super().session_command(word, arg, decision)
+        self.show(Text.assemble(("Goal: ", "bold"), f"{self.puzzle.goal.text()}."))
+        self.show(Text.assemble(("Hint: ", "bold"), clean(self.puzzle.hint, 2000) or "this puzzle has none."))
+        return None
+
+    def _end(self) -> int:
+        """The turn is over (or the game): the Arena as it ended, then the verdict in one line."""
+        self._close_record()
+        self._back_to_the_terminal()
+        end = self.watch.end
+        if end is None:  # the game ended without the turn's end: it cannot, but say so plainly
+            self.verdict = Verdict(False, "Goal not met: the game stopped before the turn ended.")
+        else:
+            self.verdict = judge(self.puzzle.goal, self.puzzle.solver, end)
+        self.seen = self.watch.seen or self.game.observe(SPECTATOR)  # the story up to the turn's end
+        before = len(self.log)
+        self._catch_up()  # a script prints the turn's last lines as they are narrated
+        if self.reader.interactive:
+            for told in self._lines(before):
+                self.console.print(Text(told))
+        for line in arena_lines(self.seen, self.puzzle.solver, self.console.width):
+            self.console.print(line, overflow="crop", no_wrap=True)
+        self.console.print(Text(self.verdict.line, style="bold green" if self.verdict.met else "bold red"),
+                           soft_wrap=True)  # one line, however narrow the terminal
+        return exits.DONE
+
+    def _leave(self) -> int:
+        self._close_record()
+        self._back_to_the_terminal()
+        self.console.print(safe(f"Left the puzzle. Start it again with: {self.again}"), soft_wrap=True)
+        return exits.DONE if self.reader.interactive else exits.SCRIPT_ENDED
