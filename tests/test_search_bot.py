@@ -139,3 +139,23 @@ def test_advice_rates_the_answer_played_and_its_chances_are_in_0_1():
     assert advice.played is not None and advice.played.answer == worst
     assert all(0.0 <= c.value <= 1.0 and c.playouts for c in advice.ranked)
     assert advice.ranked[0].playouts >= advice.ranked[-1].playouts
+
+
+def test_a_script_may_ask_for_a_hint_and_gets_an_answer_it_could_type(tmp_path):
+    from typer.testing import CliRunner
+
+    from momon_cli.cli.app import app
+
+    script = tmp_path / "s.txt"
+    script.write_text("hint\nquit\n")
+    done = CliRunner().invoke(app, ["play", "--p1", "Ann", "--p2", "Bea", "--deck1", "ember-tide", "--deck2",
+                                    "stone-gale", "--seed", "3", "--script", str(script), "--log",
+                                    str(tmp_path / "g.jsonl")])
+    assert "Hint: " in done.output and "win chance" in done.output and "(type: " in done.output
+    typed = done.output.split("(type: ")[1].split(")")[0]
+    again = tmp_path / "t.txt"
+    again.write_text(typed + "\nquit\n")
+    done = CliRunner().invoke(app, ["play", "--p1", "Ann", "--p2", "Bea", "--deck1", "ember-tide", "--deck2",
+                                    "stone-gale", "--seed", "3", "--script", str(again), "--log",
+                                    str(tmp_path / "h.jsonl")])
+    assert "Bea ›" in done.output  # the hint's answer was taken: the next decision is Bea's

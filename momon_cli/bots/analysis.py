@@ -42,7 +42,8 @@ class Rating:
     @property
     def mark(self) -> str:
         """"??" a blunder, "?" a mistake, "" otherwise (as chess annotators mark them)."""
-        return "??" if self.cost >= BLUNDER else "?" if self.cost >= MISTAKE else ""
+        cost = round(self.cost, 9)  # 0.6 - 0.5 is 0.0999...: a tenth, as it is said
+        return "??" if cost >= BLUNDER else "?" if cost >= MISTAKE else ""
 
     def to_dict(self) -> dict[str, Any]:
         return {**asdict(self), "cost": round(self.cost, 4), "mark": self.mark}

@@ -40,8 +40,8 @@ if TYPE_CHECKING:
 
 @app.command()
 def play(
-    p1: str | None = typer.Option(None, "--p1", help="Player 1's name (asked if omitted), or bot:random, "
-                                  "bot:greedy or bot:search to play against a bot."),
+    p1: str | None = typer.Option(None, "--p1", help="Player 1's name (asked if omitted), or a bot: "
+                                  "bot:easy, bot:medium or bot:hard (or bot:random, greedy, flat, search)."),
     p2: str | None = typer.Option(None, "--p2", help="Player 2's name (asked if omitted), or a bot as for --p1."),
     bot_time: float | None = typer.Option(None, "--bot-time", min=BOT_SECONDS[0], max=BOT_SECONDS[1],
                                           help=BOT_TIME_HELP),
