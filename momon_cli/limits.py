@@ -6,3 +6,4 @@ BOT_SECONDS = (0.05, 30)  # a bot seat's most thinking time per Summon: momon pl
 NAME_LIMIT = 24  # characters in a player's name, on the command line and in a record
 #: The bots a seat, a tournament and a record may name (bots.roster): four bots and three levels.
 BOT_NAMES = ("random", "greedy", "flat", "search", "easy", "medium", "hard")
+ANALYSIS_PLAYOUTS = 200  # the coach's search iterations per decision in `momon analyse`, by default

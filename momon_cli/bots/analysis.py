@@ -13,12 +13,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
 from ..engine import Answer, CardDef, Game, Setup, answer_from_json
+from ..limits import ANALYSIS_PLAYOUTS
 from ..text.notation import format_answer
 from .coach import advise
 
 MISTAKE = 0.10  # win chance an answer must cost to be marked a mistake
 BLUNDER = 0.25  # ... and a blunder
-ANALYSIS_PLAYOUTS = 200  # iterations per decision by default
 
 
 @dataclass(frozen=True)

@@ -114,12 +114,19 @@ def after_turn(rng: random.Random, view: Rules, option: tuple[str, str]) -> int:
     return margin(trial.state, me) * 1000 + mine
 
 
+def summon_leads(rng: random.Random, observation: Observation, imaginable: Sequence[CardDef] = ()) -> list[
+        tuple[tuple[str, str], int]]:
+    """The seat's Summon options with their ``after_turn`` values, best first, on one game
+    drawn from the observation (the greedy bot's look-ahead)."""
+    view = determinize(observation, rng, imagined(observation, imaginable))
+    valued = [(o, after_turn(rng, view, o)) for o in _decision(observation).options]
+    return sorted(valued, key=lambda ov: -ov[1])
+
+
 def rank_summons(rng: random.Random, observation: Observation, imaginable: Sequence[CardDef] = ()) -> list[
         tuple[str, str]]:
-    """The seat's Summon options, best first by ``after_turn`` on one game drawn from the
-    observation (the greedy bot's look-ahead)."""
-    view = determinize(observation, rng, imagined(observation, imaginable))
-    return sorted(_decision(observation).options, key=lambda o: -after_turn(rng, view, o))
+    """The seat's Summon options, best first by ``after_turn`` (``summon_leads``)."""
+    return [o for o, _ in summon_leads(rng, observation, imaginable)]
 
 
 class _Thinker(RandomBot):

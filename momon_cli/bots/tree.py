@@ -7,8 +7,11 @@ decision being made; its children are the answers tried after it, of every kind 
 player faces (Summons, Attempt and trigger orders, targets, may, Spaces, cards, Void
 picks). A child is picked by UCB1 counted over the iterations in which it was legal, for
 the player who decides there, so the opponent's answers are searched as the opponent's.
-Below the tree a rollout plays the game out: Summons by a noisy greedy rule, every other
-answer by the plain policy. The answer is the most tried child of the root.
+Below the tree a rollout plays on for ROLLOUT_TURNS turns, Summons by a noisy greedy rule
+and every other answer by the plain policy; its value is then the Control Score lead
+through a logistic (1 or 0 if the game has ended), a smoother and cheaper verdict than a
+game played to its end by weak play. A node's value is thus an estimated win chance. The
+answer is the most tried child of the root.
 
 Budgets are iterations (deterministic for a seed) or CPU seconds of this process.
 """
@@ -22,15 +25,17 @@ from collections.abc import Generator, Sequence
 from itertools import combinations, islice, permutations
 from typing import Any, assert_never
 
-from ..engine import CardDef, Decision, GameState, Kind, Observation, SummonOptions, card_of_key, sight_target, world
-from .players import Candidate, RandomBot, imagined, plain, rank_summons
+from ..engine import CardDef, Decision, GameState, Kind, Observation, SummonOptions, card_of_key, scores, sight_target, world
+from .players import Candidate, RandomBot, imagined, plain, summon_leads
 
 TREE_PLAYOUTS = 400  # iterations per Summon by default
 EXPLORE = 0.4  # UCB1's exploration weight, for win rates in [0, 1] (against flat at 0.1 s, 0.4 did best of 0.4, 0.7, 1.0)
 ROOT_SUMMONS = 8  # Summons tried at the root: the greedy bot's best
 DEEP_SUMMONS = 4  # Summons tried deeper in the tree: the greedy rule's best in that world
 MOST_ORDERS = 24  # orders and target sets tried at a node: every one up to this many
-SHAPE, MARGIN = 0.0, 3.0  # the share of a playout's reward given by its final Score lead (logistic, scale)
+ROLLOUT_TURNS: int | None = 3  # turns a rollout plays before its Score lead is taken as its value (None: to the end)
+PRIOR = 4  # playouts' worth of the greedy look-ahead's verdict a root Summon starts with
+MARGIN = 2.0  # the Score lead that is worth about 73% (a logistic's scale)
 NOISE = 0.25  # the share of rollout Summons made with a random card
 OTHER_SHARE = 4  # a decision that is not a Summon gets this share of the budget (1/4)
 
@@ -38,18 +43,18 @@ Flow = Generator[Decision, Any, None]
 
 
 class _Node:
-    __slots__ = ("children", "legal", "player", "reward", "tried", "wins")
+    __slots__ = ("children", "legal", "player", "prior", "tried", "wins")
 
     def __init__(self, player: int) -> None:
         self.children: dict[object, _Node] = {}
         self.player = player  # who chose the answer that leads here
         self.tried = 0
         self.wins = 0.0
-        self.reward = 0.0  # wins, shaded by the Score margin (SHAPE): what the choice follows
         self.legal = 0  # iterations in which this answer could be given
+        self.prior = 0  # of ``tried``, the playouts' worth a root Summon starts with (PRIOR)
 
     def score(self) -> float:
-        return self.reward / self.tried + EXPLORE * math.sqrt(math.log(max(self.legal, 1)) / self.tried)
+        return self.wins / self.tried + EXPLORE * math.sqrt(math.log(max(self.legal, 1)) / self.tried)
 
 
 class TreeBot(RandomBot):
@@ -94,7 +99,7 @@ class TreeBot(RandomBot):
             if found is None:
                 break
             if first is None:
-                first = self._root_answers(found.ctx.state, found.decision, observation)
+                first = self._root_answers(root, found.ctx.state, found.decision, observation)
                 if self.must is not None and self.must not in first:
                     first.append(self.must)
                 if len(first) == 1:
@@ -104,14 +109,21 @@ class TreeBot(RandomBot):
         if not root.children:
             return plain(self.rng, decision)
         ranked = sorted(root.children.items(), key=lambda kv: (kv[1].tried, kv[1].wins), reverse=True)
-        self.weighed = [Candidate(a, n.wins / n.tried, n.tried) for a, n in ranked]
+        self.weighed = [Candidate(a, n.wins / n.tried, n.tried - n.prior) for a, n in ranked]
         self.considered = self.weighed[:3]
         return ranked[0][0]
 
-    def _root_answers(self, state: GameState, decision: Decision, observation: Observation) -> list[object]:
+    def _root_answers(self, root: _Node, state: GameState, decision: Decision, observation: Observation) -> list[
+            object]:
+        """The answers weighed at the root; a Summon's are the greedy bot's best, each starting
+        with PRIOR playouts' worth of its look-ahead's verdict (its lead, as ``_value_for_1``)."""
         if decision.kind is Kind.SUMMON:
-            ranked = rank_summons(self.rng, observation, self.imaginable)
-            return list(ranked[:ROOT_SUMMONS])
+            leads = summon_leads(self.rng, observation, self.imaginable)[:ROOT_SUMMONS]
+            for option, lead in leads if PRIOR else ():
+                child = root.children[option] = _Node(decision.player)
+                child.tried = child.legal = child.prior = PRIOR
+                child.wins = PRIOR / (1 + math.exp(-round(lead / 1000) / MARGIN))
+            return [o for o, _ in leads]
         return self._answers(state, decision)
 
     def _iterate(self, root: _Node, flow: Flow, decision: Decision, state: GameState, first: list[object]) -> None:
@@ -137,16 +149,14 @@ class TreeBot(RandomBot):
             node = node.children[choice]
             path.append(node)
             current = _send(flow, choice)
-        while current is not None:
+        horizon = None if ROLLOUT_TURNS is None else state.turn + ROLLOUT_TURNS
+        while current is not None and (horizon is None or state.turn < horizon):
             current = _send(flow, self._rollout(state, current))
-        result = state.result
-        winner = result.winner if result is not None else 0
-        lead = 0.0 if result is None else 1 / (1 + math.exp(-(result.scores[1] - result.scores[2]) / MARGIN))
+        value = _value_for_1(state)
         for n in path[1:]:
-            won = 1.0 if winner == n.player else 0.0
+            mine = value if n.player == 1 else 1 - value
             n.tried += 1
-            n.wins += won
-            n.reward += (1 - SHAPE) * won + SHAPE * (lead if n.player == 1 else 1 - lead)
+            n.wins += mine
 
     def _answers(self, state: GameState, decision: Decision) -> list[object]:
         """The answers the tree tries at a decision: all of them, but for Summons the greedy
@@ -168,6 +178,16 @@ class TreeBot(RandomBot):
         if decision.kind is Kind.SUMMON:
             return noisy_summon(state, decision, self.rng)
         return plain(self.rng, decision)
+
+
+def _value_for_1(state: GameState) -> float:
+    """Player 1's share of a playout: 1 or 0 for a game played to its end, else the Control
+    Score lead where the playout stopped, through a logistic (MARGIN points ~ 73%)."""
+    result = state.result
+    if result is not None:
+        return 1.0 if result.winner == 1 else 0.0
+    ann, bea = scores(state)
+    return 1 / (1 + math.exp(-(ann - bea) / MARGIN))
 
 
 def _send(flow: Flow, answer: object) -> Decision | None:

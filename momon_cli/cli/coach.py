@@ -5,7 +5,7 @@ it starts."""
 
 import typer
 
-from ..bots.analysis import ANALYSIS_PLAYOUTS
+from ..limits import ANALYSIS_PLAYOUTS
 from .base import RECORD_HELP, _data_error, app
 from .records import _does_not_replay, _read
 
