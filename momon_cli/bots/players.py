@@ -164,6 +164,21 @@ class GreedyBot(_Thinker):
         return choice
 
 
+def sight_value(state: GameState, card: CardDef, space: str, player: int) -> int:
+    """How many enemy Momons a Summon of ``card`` onto ``space`` would beat through its Sights."""
+    zones = state.zones
+    beats = state.setup.matrix.beats
+    n = 0
+    for direction in card.sights:
+        target = sight_target(space, direction, player)
+        oid = zones.arena.get(target) if target else None
+        if oid is not None:
+            other = zones.objects[oid]
+            if other.controller != player and (card.power > other.card.power or beats(card.element, other.card.element)):
+                n += 1
+    return n
+
+
 def _quick_summon(state: GameState, decision: Decision, rng: random.Random) -> object:
     """A playout's Summon: a random card onto the empty Space where its Sights find the
     most enemy Momons it would beat on Power or Element (ties at random)."""
@@ -172,17 +187,9 @@ def _quick_summon(state: GameState, decision: Decision, rng: random.Random) -> o
     key = rng.choice(sorted({c for c, _ in decision.options}))  # the answer names the copy, not only the card
     card_id = card_of_key(key)
     card = next(zones.objects[o].card for o in zones.hands[player] if zones.objects[o].card.id == card_id)
-    beats = state.setup.matrix.beats
     best, spaces = -1, []
     for space in zones.empty_spaces():
-        n = 0
-        for direction in card.sights:
-            target = sight_target(space, direction, player)
-            oid = zones.arena.get(target) if target else None
-            if oid is not None:
-                other = zones.objects[oid]
-                if other.controller != player and (card.power > other.card.power or beats(card.element, other.card.element)):
-                    n += 1
+        n = sight_value(state, card, space, player)
         if n > best:
             best, spaces = n, [space]
         elif n == best:

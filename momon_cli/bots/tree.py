@@ -25,8 +25,8 @@ from collections.abc import Generator, Sequence
 from itertools import combinations, islice, permutations
 from typing import Any, assert_never
 
-from ..engine import CardDef, Decision, GameState, Kind, Observation, SummonOptions, card_of_key, scores, sight_target, world
-from .players import Candidate, RandomBot, imagined, plain, summon_leads
+from ..engine import CardDef, Decision, GameState, Kind, Observation, SummonOptions, card_of_key, scores, world
+from .players import Candidate, RandomBot, imagined, plain, sight_value, summon_leads
 
 TREE_PLAYOUTS = 400  # iterations per Summon by default
 EXPLORE = 0.4  # UCB1's exploration weight, for win rates in [0, 1] (against flat at 0.1 s, 0.4 did best of 0.4, 0.7, 1.0)
@@ -198,26 +198,11 @@ def _send(flow: Flow, answer: object) -> Decision | None:
     return decision
 
 
-def _value(state: GameState, card: CardDef, space: str, player: int) -> int:
-    """How many enemy Momons a Summon onto ``space`` would beat through its Sights."""
-    zones = state.zones
-    beats = state.setup.matrix.beats
-    n = 0
-    for direction in card.sights:
-        target = sight_target(space, direction, player)
-        oid = zones.arena.get(target) if target else None
-        if oid is not None:
-            other = zones.objects[oid]
-            if other.controller != player and (card.power > other.card.power or beats(card.element, other.card.element)):
-                n += 1
-    return n
-
-
 def _summon_values(state: GameState, decision: Decision, rng: random.Random) -> list[tuple[str, str]]:
-    """Every Summon answer, best first by ``_value`` then Power, ties in a random order."""
+    """Every Summon answer, best first by ``sight_value`` then Power, ties in a random order."""
     zones = state.zones
     cards = {zones.objects[o].card.id: zones.objects[o].card for o in zones.hands[decision.player]}
-    scored = [((_value(state, cards[card_of_key(k)], s, decision.player), cards[card_of_key(k)].power, rng.random()),
+    scored = [((sight_value(state, cards[card_of_key(k)], s, decision.player), cards[card_of_key(k)].power, rng.random()),
                (k, s)) for k, s in decision.options]
     scored.sort(reverse=True)
     return [a for _, a in scored]
@@ -237,7 +222,7 @@ def noisy_summon(state: GameState, decision: Decision, rng: random.Random) -> tu
     for key in keys:
         card = cards[card_of_key(key)]
         for space in options.spaces:
-            n = (_value(state, card, space, player), card.power)
+            n = (sight_value(state, card, space, player), card.power)
             if n > best:
                 best, found = n, [(key, space)]
             elif n == best:
