@@ -189,3 +189,21 @@ def test_ctrl_d_saves_and_says_how_to_resume(tmp_path):
     code, out, _ = _seat(_small_game(), [""], tmp_path)
     assert code == 0
     assert f"Game saved to {tmp_path / 'game.jsonl'}" in out and "Resume it with: momon play --resume" in out
+
+
+def test_a_puzzle_and_the_lesson_play_in_plain_lines(tmp_path):
+    """The puzzle's difficulty in words, the turn told in lines, the Arena at its end in words."""
+    env = {"XDG_DATA_HOME": str(tmp_path / "data")}
+    result = CliRunner().invoke(app, ["puzzle", "1", "--plain", "--script", "-"], input="board\nsummon lynx b2\n",
+                                env=env)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.startswith("Puzzle 1: First Snatch, difficulty 1 of 5\n") and "★" not in out
+    assert "Solver, your answer: board" in out and "1. Ember Lynx: Power 4, Fire, 2 Stars" in out
+    end = out[out.index("Turn 5 ends."):]
+    assert "B2: your Ember Lynx, Power 4, Fire, 2 Stars" in end and "B3: your Zephyr Kite" in end
+    assert out.splitlines()[-1].startswith("Goal met: ") and not BOX.search(out) and "\x1b" not in out
+    lesson = CliRunner().invoke(app, ["learn", "--script", "-"], input="play\nsummon lynx b2\nquit\n",
+                                env={**env, "MOMON_PLAIN": "1"})
+    assert lesson.exit_code == 0, lesson.output
+    assert "Row 3: " in lesson.output and "Goal met: " in lesson.output and not BOX.search(lesson.output)
