@@ -108,6 +108,27 @@ def test_a_whole_plain_hot_seat_game_writes_lines_only_numbers_every_option_and_
                 assert re.search(rf"Summon(s|ed) {name} ", text[:first + len(name) + 1]), (name, segment)
 
 
+def test_at_the_terminal_ctrl_c_drops_the_line_and_ctrl_d_saves_and_says_how_to_resume(tmp_path):
+    child, log = _spawn(["play", "--plain", "--p1", "Ann", "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism",
+                         "--seed", "7", "--log", str(tmp_path / "g.jsonl")])
+    try:
+        child.expect_exact(ENTER)
+        child.send("\r")
+        child.expect_exact(ANSWER)
+        child.send("summon 1")
+        child.sendintr()  # Ctrl-C: the line is dropped, the prompt asked again
+        child.expect_exact("Ctrl-C clears the line; type 'quit' to save and leave")
+        child.expect_exact(ANSWER)
+        child.sendeof()  # Ctrl-D on the empty line
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
+    said = log.getvalue().decode().replace("\r\n", "\n")
+    assert f"Game saved to {tmp_path / 'g.jsonl'}" in said and "\x1b" not in said
+    assert re.search(rf"^Resume it with: momon play --resume \S*{tmp_path.name}\S* --plain$", said, re.M), said
+
+
 def test_momon_plain_1_plays_a_script_in_plain_lines(tmp_path):
     """The environment variable turns plain mode on: a script's game ends with the Arena in words."""
     lines = "".join(line + "\n" for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#"))
@@ -188,7 +209,8 @@ def test_a_space_and_yes_or_no_take_an_option_number(tmp_path):
 def test_ctrl_d_saves_and_says_how_to_resume(tmp_path):
     code, out, _ = _seat(_small_game(), [""], tmp_path)
     assert code == 0
-    assert f"Game saved to {tmp_path / 'game.jsonl'}" in out and "Resume it with: momon play --resume" in out
+    assert f"Game saved to {tmp_path / 'game.jsonl'}" in out
+    assert re.search(r"^Resume it with: momon play --resume \S+ --plain$", out, re.M)  # plain again
 
 
 def test_a_puzzle_and_the_lesson_play_in_plain_lines(tmp_path):

@@ -93,6 +93,7 @@ def puzzle(
         heading, again, record = "Puzzle", f"momon puzzle {shlex.quote(which)}", f"file-{path.stem[:40]}.jsonl"
     with _loading(path):
         found = read_puzzle(path, pool, matrix.elements)
+    again += " --plain" * plain
     console = _console(plain)
     level = f", {pz.level_words(found.difficulty)}" if plain else f"  {pz.stars(found.difficulty)}"
     for line in pz.intro(found, f"{heading}: {found.title}{level}", _width(console, plain), hint):

@@ -110,7 +110,8 @@ class Lesson:
                 self._keep()
                 continue
             seat = pz.start(self.files[index], puzzle, puzzles_folder() / f"{number:02d}.jsonl", self.pool,
-                            self.matrix, self.console, "momon learn", self.script, plain=self.plain)
+                            self.matrix, self.console, "momon learn" + " --plain" * self.plain, self.script,
+                            plain=self.plain)
             code = seat.run()
             if seat.verdict is None or code != exits.DONE:
                 return code

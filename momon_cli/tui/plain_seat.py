@@ -45,6 +45,7 @@ class PlainSeat(HotSeat):
 
     commands: tuple[str, ...] = (*COMMANDS, *PLAIN_COMMANDS)
     extra_help = PLAIN_HELP
+    resumes_with = " --plain"
     _handed = ""  # the news the last hand-off told: the decision after it does not tell it again
 
     def say(self, line: str) -> None:

@@ -52,6 +52,7 @@ class HotSeat:
     #: What may be typed at a prompt instead of an answer; ``help`` tells ``extra_help`` too.
     commands: tuple[str, ...] = COMMANDS
     extra_help = ""
+    resumes_with = ""  # what the line saying how to resume adds to the command (plain mode's flag)
 
     def __init__(self, game: Game, console: Console, recorder: Recorder,
                  reader: Screen | ScriptReader | PlainReader | None = None, *, open_hands: bool = False,
@@ -229,7 +230,7 @@ class HotSeat:
         except KeyboardInterrupt:  # Ctrl-C while the engine ran or a bot thought: answers are on disk
             self._close_record()
             self._last_words(f"Interrupted. The game is saved to {self.recorder.path}")
-            self._last_words(f"Resume it with: {resume_hint(self.recorder.path)}")  # a line of its own: it copies whole
+            self._last_words(f"Resume it with: {resume_hint(self.recorder.path)}{self.resumes_with}")  # copies whole
             return exits.INTERRUPTED
         except OSError as err:  # the record could not be written (a full disk): stop, saved so far
             self._close_record()
@@ -434,7 +435,7 @@ class HotSeat:
         self._close_record()
         self._back_to_the_terminal()
         self.console.print(safe(f"Game saved to {self.recorder.path}"), soft_wrap=True)
-        self.console.print(safe(f"Resume it with: {resume_hint(self.recorder.path)}"), soft_wrap=True)
+        self.console.print(safe(f"Resume it with: {resume_hint(self.recorder.path)}{self.resumes_with}"), soft_wrap=True)
         return exits.DONE if self.reader.interactive else exits.SCRIPT_ENDED
 
     def saved_as(self) -> str:
