@@ -160,7 +160,7 @@ def _small_game() -> Game:
 
 
 def test_board_reads_the_arena_row_by_row_in_words(tmp_path):
-    code, _, replies = _seat(_small_game(), ["", "board", "quit"], tmp_path)
+    code, _, replies = _seat(_small_game(), ["", "board", "view p2", "board", "quit"], tmp_path)
     assert code == 0
     board = replies[1]
     rows = [line for line in board.splitlines() if line.startswith("Row ")]
@@ -170,6 +170,9 @@ def test_board_reads_the_arena_row_by_row_in_words(tmp_path):
     assert "B3: Bea's Mole, Power 3, Earth, 1 Star; it has Ward; its Sights point at B2" in board
     assert board.index("Row 3:") < board.index("B3: Bea's Mole") < board.index("Row 2:")
     assert board.splitlines()[0] == "Turn 1: Ann's turn."
+    assert replies[2] == "'board' reads the Arena as Bea sits, whoever decides.\n"
+    turned = [line for line in replies[3].splitlines() if line.startswith("Row ")]
+    assert turned[0] == "Row 1: D1, C1, B1 and A1 are empty." and "B2: your Kiln Drake" in replies[3]
 
 
 def test_hand_lists_your_own_cards_on_numbered_lines_only_after_the_hand_off(tmp_path):

@@ -205,6 +205,8 @@ def decision(seen: Observation, d: Decision, seat: int, marks: dict[str, Change]
         for i, t in enumerate(d.options, 1):
             text = ability_text(render.card_by_id(seen, t.card).abilities[t.ability])
             lines.append(clean(f"{i}. {t.name}'s {TIMING_WORDS.get(t.timing, t.timing)} ability: {text}", 2 * LIMIT))
+            source = _source(seen, t.trigger)
+            lines += [f"   on {momon(seen, source, me)}"] if source is not None else []
             lines += [f"   its target {at(seen, s, me)}" for s in t.targets]
     elif kind is Kind.TARGETS:
         lines += _ability(seen, d)
@@ -234,11 +236,14 @@ def _ability(seen: Observation, d: Decision) -> list[str]:
     if view is None:
         return []
     text = ability_text(render.card_by_id(seen, view.card).abilities[view.ability])
-    lines = [clean(f"{view.name}'s ability: {text}", 2 * LIMIT)]
-    began = next((e for e in reversed(seen.story) if isinstance(e, events.TriggerWaiting) and e.trigger == view.trigger),
-                 None)
-    source = None if began is None else seen.state.zones.on_arena(began.source)
-    return lines + ([momon(seen, source, d.player)] if source is not None else [])
+    source = _source(seen, view.trigger)
+    return [clean(f"{view.name}'s ability: {text}", 2 * LIMIT)] + ([momon(seen, source, d.player)] if source else [])
+
+
+def _source(seen: Observation, trigger: int) -> GameObject | None:
+    """The Source of a triggered ability, while it is still on the Arena as the Momon that triggered."""
+    began = next((e for e in reversed(seen.story) if isinstance(e, events.TriggerWaiting) and e.trigger == trigger), None)
+    return None if began is None else seen.state.zones.on_arena(began.source)
 
 
 def elements(matrix: ElementMatrix) -> list[str]:

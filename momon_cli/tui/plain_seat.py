@@ -107,7 +107,12 @@ class PlainSeat(HotSeat):
         elif word == "elements":
             self.show("\n".join(plain.elements(self.game.setup.matrix)))
         else:
-            return super()._command(word, arg, decision)
+            said = super()._command(word, arg, decision)
+            if word == "view" and arg.lower() in ("seat", "p1", "p2"):  # the screen turns; here it is said
+                seat = self.name_of(self.view.seat)
+                self.say(f"'board' reads the Arena as {seat} sits, whoever decides." if self.fixed_seat else
+                         f"'board' reads the Arena as the deciding player sits (now {seat}).")
+            return said
         return None
 
     def _last(self, player: int) -> list[str]:
