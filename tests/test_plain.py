@@ -108,10 +108,15 @@ def test_a_whole_plain_hot_seat_game_writes_lines_only_numbers_every_option_and_
                 assert re.search(rf"Summon(s|ed) {name} ", text[:first + len(name) + 1]), (name, segment)
 
 
-def test_at_the_terminal_ctrl_c_drops_the_line_and_ctrl_d_saves_and_says_how_to_resume(tmp_path):
-    child, log = _spawn(["play", "--plain", "--p1", "Ann", "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism",
-                         "--seed", "7", "--log", str(tmp_path / "g.jsonl")])
+def test_at_the_terminal_names_and_decks_are_asked_ctrl_c_drops_the_line_and_ctrl_d_saves(tmp_path):
+    """The questions before the game are plain too (the deck list is not cut at the width,
+    its Stars a word); Ctrl-C drops the line; Ctrl-D saves and says how to resume."""
+    child, log = _spawn(["play", "--plain", "--seed", "7", "--log", str(tmp_path / "g.jsonl")])
     try:
+        for question, typed in (("Player 1's name", "Ann"), ("Player 2's name", "Bea"),
+                                ("Ann's deck (a number or a name)", "dawn-dusk"), ("Bea's deck", "")):
+            child.expect_exact(question)
+            child.send(typed + "\r")
         child.expect_exact(ENTER)
         child.send("\r")
         child.expect_exact(ANSWER)
@@ -125,7 +130,9 @@ def test_at_the_terminal_ctrl_c_drops_the_line_and_ctrl_d_saves_and_says_how_to_
         child.close(force=True)
     assert child.exitstatus == 0
     said = log.getvalue().decode().replace("\r\n", "\n")
-    assert f"Game saved to {tmp_path / 'g.jsonl'}" in said and "\x1b" not in said
+    assert f"Game saved to {tmp_path / 'g.jsonl'}" in said and "\x1b" not in said and "★" not in said
+    assert " 2 dawn-dusk — Dawn and Dusk · standard · 10 cards · 26 Stars · Dark Light\n" in said
+    assert "…" not in said.split("Ann's deck")[0]  # no line of the list cut at 80 columns
     assert re.search(rf"^Resume it with: momon play --resume \S*{tmp_path.name}\S* --plain$", said, re.M), said
 
 

@@ -187,12 +187,13 @@ def _pick_deck(name: str, default: str, pool: "dict[str, CardDef]", plain: bool 
 
     console = _console(plain)
     menu = built_in_decks(pool)
-    entries = deck_entries(menu)
+    entries = deck_entries(menu, plain)
+    cut: dict[str, Any] = {} if plain else {"overflow": "ellipsis", "no_wrap": True}  # plain: lines whole
     console.print(Text(f"Decks for {clean(name)}:", style="bold"))
     for i, (_, line, plan) in enumerate(entries, 1):
-        console.print(Text(f"{i:>2} ").append_text(line), overflow="ellipsis", no_wrap=True)
+        console.print(Text(f"{i:>2} ").append_text(line), **cut)
         if plan is not None:
-            console.print(Text("     ").append_text(plan), overflow="ellipsis", no_wrap=True)
+            console.print(Text("     ").append_text(plan), **cut)
     while True:
         picked = chosen(str(typer.prompt(f"{clean(name)}'s deck (a number or a name)", default=default)), menu)
         if picked is not None:
