@@ -147,6 +147,15 @@ def test_momon_plain_1_plays_a_script_in_plain_lines(tmp_path):
     assert not BOX.search(result.output) and "\x1b" not in result.output
 
 
+def test_against_a_bot_what_your_answer_did_comes_before_the_bot_thinks(tmp_path):
+    result = CliRunner().invoke(app, ["play", "--plain", "--script", "-", "--p1", "Ann", "--p2", "bot:random",
+                                      "--deck1", "ember-tide", "--deck2", "stone-gale", "--seed", "3", "--first", "1",
+                                      "--log", str(tmp_path / "g.jsonl")], input="1 B2\nquit\n")
+    out = result.output
+    assert out.index("Ann Summons Cinder Pup to B2.") < out.index("Turn 1 ends.") < out.index("Random bot is thinking…")
+    assert out.index("Random bot is thinking…") < out.index("Random bot Summons ")
+
+
 def _seat(g: Game, typed: list[str], tmp_path) -> tuple[int, str, list[str]]:
     """Run ``g`` in plain mode, the keyboard typing ``typed`` a line a prompt: the exit status,
     every line written, and what was written after each line typed (up to the next prompt)."""

@@ -137,6 +137,8 @@ class PlainSeat(HotSeat):
         return work()
 
     def _bot_answers(self, decision: Decision) -> None:
+        person = 3 - decision.player
+        self._observe(person if person not in self.bots else SPECTATOR)  # what the last answer did comes first
         self.say(f"{self.name_of(decision.player)} is thinking…")
         super()._bot_answers(decision)
 
