@@ -26,7 +26,7 @@ from .. import exits
 from ..engine import SPECTATOR, Answer, Decision, Kind, Observation
 from ..record import short_name
 from ..text.narration import Narrator, terse
-from . import plain
+from . import plain, render
 from .commands import COMMANDS, help_text
 from .repl import HotSeat
 
@@ -73,10 +73,14 @@ class PlainSeat(HotSeat):
     def _present(self, seen: Observation, decision: Decision) -> None:
         news = "" if self.view.news == self._handed else self.view.news
         self._handed = ""
-        for line in plain.decision(seen, decision, self.view.seat, self.view.marks, self.view.hand is not None, news):
+        lines = plain.decision(seen, decision, self.view.seat, self.view.marks, self.view.hand is not None, news)
+        if decision.kind is not Kind.SUMMON:  # what resolves now, before the line saying what an answer looks like
+            queue = render.queue_lines(seen)
+            waiting = sum(line.startswith("Waiting") for line in queue)
+            more = [f"{waiting} more wait{'s' if waiting == 1 else ''} in the Trigger Queue ('queue' reads them)."]
+            lines[-1:-1] = [line for line in queue if not line.startswith("Waiting")] + (more if waiting else [])
+        for line in lines:
             self.say(line)
-        if self.view.queue and decision.kind is not Kind.SUMMON:
-            self.say(f"The Trigger Queue holds {len(self.view.queue)} item(s): 'queue' reads them.")
 
     def _prompt(self, name: str) -> str:
         return f"{name}, your answer: "
