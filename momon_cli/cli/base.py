@@ -35,6 +35,8 @@ DEFAULT_DECKS = ("ember-tide", "stone-gale")
 
 
 BOT_TIME_HELP = "Most seconds a search bot may think per Summon (it stops sooner at its playouts)."
+PLAIN_HELP = ("Plain lines for a screen reader: no full screen, box drawing, colour or cursor movement; one fact a "
+              "line (also MOMON_PLAIN=1).")
 
 
 RECORD_HELP = "A game record: a path, 'last' (the newest) or its number in 'momon games'."

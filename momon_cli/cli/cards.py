@@ -81,16 +81,17 @@ def built_in_decks(pool: "dict[str, CardDef]") -> "list[tuple[str, Deck]]":
         return deck_menu(pool)
 
 
-def deck_entries(menu: "list[tuple[str, Deck]]") -> "list[tuple[str, Text, Text | None]]":
+def deck_entries(menu: "list[tuple[str, Deck]]", plain: bool = False) -> "list[tuple[str, Text, Text | None]]":
     """Each deck of ``menu``: its file name, a line of what it holds, and its plan (None if it
-    has none)."""
+    has none); ``plain``: its Stars in a word, not a symbol."""
     from rich.text import Text
 
     entries = []
     for name, deck in menu:
         elements = " ".join(sorted({c.element for c in deck.cards}))
+        stars = f"{sum(c.stars for c in deck.cards)}{' Stars' if plain else '★'}"
         line = Text.assemble(safe(name, style="bold"), " — ", safe(f"{deck.name} · {deck.format} · "
-                             f"{len(deck.cards)} cards · {sum(c.stars for c in deck.cards)}★ · {elements}"))
+                             f"{len(deck.cards)} cards · {stars} · {elements}"))
         entries.append((name, line, safe(deck.plan, style="dim") if deck.plan else None))
     return entries
 

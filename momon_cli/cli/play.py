@@ -13,6 +13,7 @@ from ..limits import BOT_SECONDS
 from .base import (
     BOT_TIME_HELP,
     DEFAULT_DECKS,
+    PLAIN_HELP,
     _data_file,
     _fail,
     _load,
@@ -65,6 +66,7 @@ def play(
     narration: str = typer.Option("terse", help="terse: what happened; full: every step with its rule."),
     view: str = typer.Option("seat", help="seat: the Arena from the deciding player's seat; p1 or p2: always "
                              "from that seat."),
+    plain: bool = typer.Option(False, "--plain", envvar="MOMON_PLAIN", help=PLAIN_HELP),
 ) -> None:
     """Play a hot-seat game: two players, one keyboard.
 
@@ -79,9 +81,9 @@ def play(
       momon play --script moves.txt --p1 Ann --p2 Bea --seed 7
 
       momon play --resume last
-    """
-    from rich.console import Console
 
+      momon play --plain
+    """
     if narration not in ("terse", "full"):
         raise typer.BadParameter("choose terse or full", param_hint="--narration")
     if view not in ("seat", "p1", "p2"):
@@ -89,21 +91,43 @@ def play(
     options: dict[str, Any] = {"open_hands": open_hands, "full_log": narration == "full",
                "fixed_seat": None if view == "seat" else int(view[1])}
     lines = _script_lines(script)
-    console = Console()
+    console = _console(plain)
     if resume is not None:
         game, recorder, options["bots"] = _resume(resume)
-        _hot_seat(game, console, recorder, lines, options)
+        _hot_seat(game, console, recorder, lines, options, plain)
     game, recorder, options["bots"] = _start(p1, p2, bot_time, deck1, deck2, cards, seed, first, rules, log, force,
-                                             full, position, at_terminal=script is None)
-    _hot_seat(game, console, recorder, lines, options)
+                                             full, position, at_terminal=script is None, plain=plain)
+    _hot_seat(game, console, recorder, lines, options, plain)
+
+
+def _console(plain: bool) -> "Console":
+    """The terminal's console: text only in plain mode (no colour or style), else Rich's own."""
+    if plain:
+        from ..tui.plain import plain_console
+
+        return plain_console()
+    from rich.console import Console
+
+    return Console()
+
+
+def _width(console: "Console", plain: bool) -> int:
+    """The width text is wrapped to: the console's, or none in plain mode (a screen reader reads a line whole)."""
+    if plain:
+        from ..tui.plain import WIDE
+
+        return WIDE
+    return console.width
 
 
 
 def _start(p1: str | None, p2: str | None, bot_time: float | None, deck1: str | None, deck2: str | None,
            cards: list[Path], seed: int | None, first: int | None, rules: str, log: Path | None, force: bool,
-           full: bool, position: Path | None, *, at_terminal: bool) -> "tuple[Game, Recorder, dict[int, Seat]]":
+           full: bool, position: Path | None, *, at_terminal: bool,
+           plain: bool = False) -> "tuple[Game, Recorder, dict[int, Seat]]":
     """A new game with its record begun, from the options ``play`` and ``serve`` share; at the
-    terminal a name or deck not given is asked for. Every problem is one line (exit 1)."""
+    terminal a name or deck not given is asked for (``plain``: the decks listed without style).
+    Every problem is one line (exit 1)."""
     import random
 
     from ..record import GameRequest, RecordError, SetupError, checked_name, new_game, seats_for
@@ -138,7 +162,7 @@ def _start(p1: str | None, p2: str | None, bot_time: float | None, deck1: str | 
     for i, who in enumerate((p1, p2)):
         if decks[i] is None:  # asked of a person at the terminal, before any record exists
             asks = position is None and at_terminal and sys.stdin.isatty() and not (who or "").startswith("bot:")
-            decks[i] = _pick_deck(who or f"Player {i + 1}", DEFAULT_DECKS[i], pool) if asks else DEFAULT_DECKS[i]
+            decks[i] = _pick_deck(who or f"Player {i + 1}", DEFAULT_DECKS[i], pool, plain) if asks else DEFAULT_DECKS[i]
     path = log or default_log_path()
     request = GameRequest((p1 or "Player 1", p2 or "Player 2"), seed, path, (str(decks[0]), str(decks[1])), position,
                           first,
@@ -153,23 +177,23 @@ def _start(p1: str | None, p2: str | None, bot_time: float | None, deck1: str | 
         _fail(f"cannot write the game record {path}: {err.strerror}")
     return started.game, started.recorder, started.seats
 
-def _pick_deck(name: str, default: str, pool: "dict[str, CardDef]") -> str:
+def _pick_deck(name: str, default: str, pool: "dict[str, CardDef]", plain: bool = False) -> str:
     """A built-in deck, picked by number or name at the terminal (Enter: ``default``)."""
-    from rich.console import Console
     from rich.text import Text
 
     from ..data.deck_choice import chosen
     from ..text.safe import clean
     from .cards import built_in_decks, deck_entries
 
-    console = Console()
+    console = _console(plain)
     menu = built_in_decks(pool)
-    entries = deck_entries(menu)
+    entries = deck_entries(menu, plain)
+    cut: dict[str, Any] = {} if plain else {"overflow": "ellipsis", "no_wrap": True}  # plain: lines whole
     console.print(Text(f"Decks for {clean(name)}:", style="bold"))
     for i, (_, line, plan) in enumerate(entries, 1):
-        console.print(Text(f"{i:>2} ").append_text(line), overflow="ellipsis", no_wrap=True)
+        console.print(Text(f"{i:>2} ").append_text(line), **cut)
         if plan is not None:
-            console.print(Text("     ").append_text(plan), overflow="ellipsis", no_wrap=True)
+            console.print(Text("     ").append_text(plan), **cut)
     while True:
         picked = chosen(str(typer.prompt(f"{clean(name)}'s deck (a number or a name)", default=default)), menu)
         if picked is not None:
@@ -178,13 +202,19 @@ def _pick_deck(name: str, default: str, pool: "dict[str, CardDef]") -> str:
 
 
 def _hot_seat(game: "Game", console: "Console", recorder: "Recorder", lines: "Iterable[bytes] | None",
-              options: "dict[str, Any]") -> None:
-    """Run the REPL (scripted when ``lines`` are given) and exit with its code."""
+              options: "dict[str, Any]", plain: bool = False) -> None:
+    """Run the REPL (scripted when ``lines`` are given; in plain lines with ``plain``) and exit with its code."""
     from ..tui.repl import HotSeat
     from ..tui.script import ScriptReader
 
     _working()
     reader = ScriptReader(lines, console) if lines is not None else None
+    if plain:
+        from ..tui.plain_seat import PlainSeat
+        from ..tui.script import PlainReader
+
+        seat = PlainSeat(game, console, recorder, reader or PlainReader(sys.stdin.buffer, sys.stdout), **options)
+        raise typer.Exit(seat.run())
     raise typer.Exit(HotSeat(game, console, recorder, reader, **options).run())
 
 

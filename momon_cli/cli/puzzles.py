@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 import typer
 
 from .. import exits
-from .base import _data_file, _fail, _load, _loading, _script_lines, _working, app
+from .base import PLAIN_HELP, _data_file, _fail, _load, _loading, _script_lines, _working, app
+from .play import _console, _width
 
 if TYPE_CHECKING:
     from ..data.puzzles import Puzzle
@@ -52,6 +53,7 @@ def puzzle(
     log: Path | None = typer.Option(None, help="Write the game record here (default: the puzzles folder in "
                                     "your data folder, replacing the last try)."),
     narration: str = typer.Option("terse", help="terse: what happened; full: every step with its rule."),
+    plain: bool = typer.Option(False, "--plain", envvar="MOMON_PLAIN", help=PLAIN_HELP),
 ) -> None:
     """Play one puzzle: one turn and a goal.
 
@@ -67,8 +69,6 @@ def puzzle(
 
       momon puzzle my-puzzle.toml --cards my-cards.toml
     """
-    from rich.console import Console
-
     from ..data.puzzles import built_in_puzzle, read_puzzle
     from ..record import RecordError, SetupError
     from ..record.saved import puzzles_folder
@@ -93,8 +93,10 @@ def puzzle(
         heading, again, record = "Puzzle", f"momon puzzle {shlex.quote(which)}", f"file-{path.stem[:40]}.jsonl"
     with _loading(path):
         found = read_puzzle(path, pool, matrix.elements)
-    console = Console()
-    for line in pz.intro(found, f"{heading}: {found.title}  {pz.stars(found.difficulty)}", console.width, hint):
+    again += " --plain" * plain
+    console = _console(plain)
+    level = f", {pz.level_words(found.difficulty)}" if plain else f"  {pz.stars(found.difficulty)}"
+    for line in pz.intro(found, f"{heading}: {found.title}{level}", _width(console, plain), hint):
         console.print(line)
     if lines is None:
         try:
@@ -108,7 +110,7 @@ def puzzle(
         with _loading(path):
             try:
                 seat = pz.start(path, found, target, pool, matrix, console, again, None if lines is None else
-                                ScriptReader(lines, console), narration == "full")
+                                ScriptReader(lines, console), narration == "full", plain)
             except (SetupError, RecordError) as err:
                 _fail(str(err))
     except OSError as err:
@@ -121,14 +123,13 @@ def learn(
     restart: bool = typer.Option(False, "--restart", help="Start again from the first lesson."),
     script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer "
                                       "('play' for Enter between two puzzles)."),
+    plain: bool = typer.Option(False, "--plain", envvar="MOMON_PLAIN", help=PLAIN_HELP),
 ) -> None:
     """The first lesson: the easiest puzzles in order.
 
     Each comes with a few words on what it teaches. Stop at any prompt with quit (or
     Ctrl-D); the next 'momon learn' goes on from there.
     """
-    from rich.console import Console
-
     from ..tui.lesson import Lesson
 
     lines = _script_lines(script)
@@ -139,7 +140,7 @@ def learn(
 
     try:
         with _loading(*files):
-            code = Lesson(files, found, pool, matrix, Console(), lines, restart).run()
+            code = Lesson(files, found, pool, matrix, _console(plain), lines, restart, plain).run()
     except (SetupError, RecordError) as err:
         _fail(str(err))
     except OSError as err:

@@ -1,1 +1,2 @@
-"""The terminal game: the REPL, its one steady screen, the views of the Arena, the replay viewer, puzzles and the first lesson."""
+"""The terminal game: the REPL, its one steady screen or its plain lines, the views of the
+Arena, the replay viewer, puzzles and the first lesson."""

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 COMMANDS = ("help", "hint", "inspect", "preview", "why", "log", "queue", "rules", "elements", "view", "undo", "concede", "save",
             "quit")
 
-HELP = """Answer the prompt, or type a command:
+COMMAND_HELP = """Answer the prompt, or type a command:
   help                  this text
   hint                  the search bot's answer for you here, with its
                         estimated win chance and the next best two (from
@@ -50,14 +50,16 @@ HELP = """Answer the prompt, or type a command:
                         and the bot's reply
   concede [name]        give up: the other player wins (either may concede)
   save                  where this game is saved (every answer is saved)
-  quit                  save and leave (the line it prints says how to resume)
-Tab completes the word where the cursor is; Up/Down walk your own history.
+  quit                  save and leave (the line it prints says how to resume)"""
+#: What the full screen adds to ``help``: its keys and what its marks mean.
+SCREEN_HELP = """Tab completes the word where the cursor is; Up/Down walk your own history.
 Arena cells: name and marks (W Ward, T2 Token worth 2, ≠ controlled by its
 non-Owner), then Controller (P1 cyan, P2 magenta), Power (* changed), Element,
 Stars and the Sights as arrows: up is away from the player whose seat the
 Arena is drawn from. What changed since your last look is marked in its cell:
 +new placed, ⇄snatch Snatched, »moved Moved or Swapped, ×gone sent away.
 In the Hand, ✦ marks a card with an ability: 'inspect <number>' reads it."""
+HELP = f"{COMMAND_HELP}\n{SCREEN_HELP}"
 
 
 @dataclass(frozen=True)
@@ -72,10 +74,10 @@ class LastBot:
     name: str = ""  # the played card's name, kept as it was played (it may leave the Arena)
 
 
-def help_text(kind: Kind, extra: str = "") -> str:
-    """``help`` at a prompt of this kind: the commands (and ``extra``, a session's own), then
-    what the prompt accepts."""
-    return HELP + extra + f"\nThis prompt accepts:\n  {ACCEPTED[kind]}"
+def help_text(kind: Kind, extra: str = "", screen: bool = True) -> str:
+    """``help`` at a prompt of this kind: the commands (and ``extra``, a session's own; with
+    ``screen``, the full screen's keys and marks), then what the prompt accepts."""
+    return (HELP if screen else COMMAND_HELP) + extra + f"\nThis prompt accepts:\n  {ACCEPTED[kind]}"
 
 
 def run(hot: HotSeat, word: str, arg: str, decision: Decision) -> str | int | None:

@@ -25,6 +25,7 @@ from ..files import NotAFile, regular_file
 from ..record.saved import puzzles_folder
 from ..text.safe import safe
 from . import puzzle as pz
+from .plain import WIDE
 from .script import ScriptReader
 
 LESSON_LEVEL = 2  # the first lesson: the puzzles of difficulty 1 and 2
@@ -65,8 +66,10 @@ class Lesson:
     """The walk through the lessons: ``run`` returns the exit status."""
 
     def __init__(self, files: list[Path], puzzles: list[Puzzle], pool: dict[str, CardDef], matrix: ElementMatrix,
-                 console: Console, lines: Iterable[bytes] | None = None, restart: bool = False) -> None:
+                 console: Console, lines: Iterable[bytes] | None = None, restart: bool = False,
+                 plain: bool = False) -> None:
         self.files, self.puzzles, self.pool, self.matrix, self.console = files, puzzles, pool, matrix, console
+        self.plain = plain  # each puzzle in plain lines (plain_seat.py), its intro unwrapped
         self.lessons = [i for i, p in enumerate(puzzles) if p.difficulty <= LESSON_LEVEL]
         self.script = ScriptReader(lines, console) if lines is not None else None
         self.progress = progress_file()
@@ -97,7 +100,7 @@ class Lesson:
             index = self.lessons[self.done]
             puzzle, number = self.puzzles[index], index + 1
             heading = f"Lesson {self.done + 1} of {total} · puzzle {number}: {puzzle.title}"
-            for line in pz.intro(puzzle, heading, self.console.width):
+            for line in pz.intro(puzzle, heading, WIDE if self.plain else self.console.width):
                 self.console.print(line)
             word = self._choice("Enter: try again" if tries else "Enter: play")
             if word is None:
@@ -107,7 +110,8 @@ class Lesson:
                 self._keep()
                 continue
             seat = pz.start(self.files[index], puzzle, puzzles_folder() / f"{number:02d}.jsonl", self.pool,
-                            self.matrix, self.console, "momon learn", self.script)
+                            self.matrix, self.console, "momon learn" + " --plain" * self.plain, self.script,
+                            plain=self.plain)
             code = seat.run()
             if seat.verdict is None or code != exits.DONE:
                 return code

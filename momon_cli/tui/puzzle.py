@@ -9,6 +9,7 @@ says how to start the puzzle again rather than how to resume a game.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -23,12 +24,13 @@ from ..data.puzzles import MOST_LEVEL, PUZZLE_SEED, Puzzle
 from ..engine import SPECTATOR, CardDef, Decision, ElementMatrix, Game, Observation
 from ..record import GameRequest, Recorder, Seat, new_game
 from ..text.safe import clean, safe
-from . import render
+from . import plain, render
 from .arena_view import arena_lines
 from .commands import COMMANDS
+from .plain_seat import PLAIN_COMMANDS, PLAIN_HELP, PlainSeat
 from .repl import HotSeat
 from .screen import Screen
-from .script import ScriptReader
+from .script import PlainReader, ScriptReader
 
 CLUE = "clue"  # the command that shows the puzzle's hint ('hint' is kept for a coach)
 LIST_WIDTH = 80  # momon puzzles fits an 80-column terminal
@@ -37,6 +39,11 @@ LIST_WIDTH = 80  # momon puzzles fits an 80-column terminal
 def stars(level: int) -> str:
     """A difficulty as a row of stars: ``★★☆☆☆`` is 2 of 5."""
     return "★" * level + "☆" * (MOST_LEVEL - level)
+
+
+def level_words(level: int) -> str:
+    """A difficulty in words, where stars would be read out one by one (plain mode)."""
+    return f"difficulty {level} of {MOST_LEVEL}"
 
 
 def listing(puzzles: Sequence[Puzzle], width: int = LIST_WIDTH) -> list[str]:
@@ -68,15 +75,20 @@ def intro(puzzle: Puzzle, heading: str, width: int, hint: bool = False) -> list[
 
 def start(path: Path, puzzle: Puzzle, log: Path, pool: dict[str, CardDef], matrix: ElementMatrix,
           console: Console, again: str, reader: Screen | ScriptReader | None = None,
-          full_log: bool = False) -> PuzzleSeat:
+          full_log: bool = False, plain: bool = False) -> PuzzleSeat:
     """The puzzle in the file at ``path``, recorded at ``log`` (replacing the last try there),
     ready to run: the solver plays under the name the file gives (else "Solver"), a random bot
-    answers for the other seat. Raises DataError, SetupError, RecordError or OSError."""
+    answers for the other seat; ``plain``: in plain lines (plain_seat.py), typed at the
+    terminal unless ``reader`` is a script. Raises DataError, SetupError, RecordError or OSError."""
     names = read_position_names(str(path)) or ("Solver", "Solver")
     players = ["bot:random", "bot:random"]
     players[puzzle.solver - 1] = names[puzzle.solver - 1]
     request = GameRequest((players[0], players[1]), PUZZLE_SEED, log, position=path, force=True)
     started = new_game(request, pool, matrix)
+    if plain:
+        return PlainPuzzleSeat(started.game, console, started.recorder, puzzle, again,
+                               reader or PlainReader(sys.stdin.buffer, sys.stdout), bots=started.seats,
+                               full_log=full_log)
     return PuzzleSeat(started.game, console, started.recorder, puzzle, again, reader, bots=started.seats,
                       full_log=full_log)
 
@@ -99,11 +111,11 @@ class PuzzleSeat(HotSeat):
     any) answered by a bot, until the puzzle's turn ends. ``again``: the command that starts
     it again. ``verdict`` is set once the turn has ended (None: the player left first)."""
 
-    commands = (*COMMANDS, CLUE)
+    commands: tuple[str, ...] = (*COMMANDS, CLUE)
     extra_help = f"\n  {CLUE:<22}this puzzle's goal and its hint"
 
     def __init__(self, game: Game, console: Console, recorder: Recorder, puzzle: Puzzle, again: str,
-                 reader: Screen | ScriptReader | None = None, *, bots: dict[int, Seat] | None = None,
+                 reader: Screen | ScriptReader | PlainReader | None = None, *, bots: dict[int, Seat] | None = None,
                  full_log: bool = False) -> None:
         self.puzzle, self.again = puzzle, again
         self.verdict: Verdict | None = None
@@ -138,18 +150,37 @@ class PuzzleSeat(HotSeat):
             self.verdict = judge(self.puzzle.goal, self.puzzle.solver, end)
         self.seen = self.watch.seen or self.game.observe(SPECTATOR)  # the story up to the turn's end
         before = len(self.log)
-        self._catch_up()  # a script prints the turn's last lines as they are narrated
+        self._catch_up(quiet=self.reader.interactive)  # a script prints the turn's last lines as they are narrated
         if self.reader.interactive:
             for told in self._lines(before):
                 self.console.print(Text(told))
-        for line in arena_lines(self.seen, self.puzzle.solver, self.console.width):
-            self.console.print(line, overflow="crop", no_wrap=True)
+        self._show_arena()
         self.console.print(Text(self.verdict.line, style="bold green" if self.verdict.met else "bold red"),
                            soft_wrap=True)  # one line, however narrow the terminal
         return exits.DONE
+
+    def _show_arena(self) -> None:
+        """The Arena as the turn ended, from the solver's seat."""
+        for line in arena_lines(self.seen, self.puzzle.solver, self.console.width):
+            self.console.print(line, overflow="crop", no_wrap=True)
 
     def _leave(self) -> int:
         self._close_record()
         self._back_to_the_terminal()
         self.console.print(safe(f"Left the puzzle. Start it again with: {self.again}"), soft_wrap=True)
         return exits.DONE if self.reader.interactive else exits.SCRIPT_ENDED
+
+
+class PlainPuzzleSeat(PlainSeat, PuzzleSeat):
+    """A puzzle in plain lines (``momon puzzle --plain``, ``momon learn --plain``): the puzzle's
+    REPL told as plain mode tells a game, its end as the puzzle's, with the Arena in words."""
+
+    commands: tuple[str, ...] = (*PuzzleSeat.commands, *PLAIN_COMMANDS)
+    extra_help = PuzzleSeat.extra_help + PLAIN_HELP
+
+    def _end(self) -> int:
+        return PuzzleSeat._end(self)
+
+    def _show_arena(self) -> None:
+        for line in plain.board(self.seen, self.puzzle.solver, self.puzzle.solver):
+            self.say(line)

@@ -197,10 +197,15 @@ def object_panel(seen: Observation, obj: GameObject) -> Panel:
 def end_screen(seen: Observation, log_path: str | None, width: int = 80, named: str | None = None) -> list[Text]:
     """The final Arena, each player's Marking Tokens and their worth, then the winner last.
     ``named``: the shortest name the record commands take for the record (default: its path)."""
+    return arena_lines(seen, 1, width) + end_lines(seen, log_path, width, named)
+
+
+def end_lines(seen: Observation, log_path: str | None, width: int = 80, named: str | None = None) -> list[Text]:
+    """The end screen under its Arena: how the game ended, each player's Tokens, where it is saved, the winner."""
     result = need(seen).state.result
     assert result is not None
     zones = seen.state.zones
-    lines = arena_lines(seen, 1, width)
+    lines: list[Text] = []
     conceded = next((e.player for e in seen.story if isinstance(e, events.Conceded)), None)
     how = f"{clean(seen.setup.names[conceded - 1], NAME_LIMIT)} conceded" if conceded else narrate.END_WORDS[result.reason]
     lines.append(Text(f"Game over — {how}.", style="bold"))
@@ -217,7 +222,7 @@ def end_screen(seen: Observation, log_path: str | None, width: int = 80, named: 
     return lines
 
 
-def _card_by_id(seen: Observation, card_id: str) -> CardDef:
+def card_by_id(seen: Observation, card_id: str) -> CardDef:
     """A card this seat can see, by id: on the Arena, face-up in a Void, in its own Hand, or
     one that has left the Arena (a trigger's Source may have gone)."""
     zones = seen.state.zones
@@ -250,16 +255,16 @@ def decision_view(seen: Observation, decision: Decision, seat: int | None = None
             text.append(clean(f" {i}. {a.direction} {arrow} {a.defender_name} on {a.key} "
                               f"(Power {a.attacker_power} vs {a.defender_power}, {a.attacker_element} vs "
                               f"{a.defender_element}): now {narrate.SHORT_VERDICT[a.reason]}", 2 * LIMIT) + "\n")
-        for orders, does in _order_outcomes(decision):
+        for orders, does in order_outcomes(decision):
             text.append(clean(f"   order {' / '.join(orders)}: {does}", 2 * LIMIT) + "\n", style="dim")
     elif kind is Kind.ORDER_TRIGGERS:
         for i, t in enumerate(decision.options, 1):
-            card = _card_by_id(seen, t.card)
+            card = card_by_id(seen, t.card)
             text.append(clean(f" {i}. {t.name}: {ability_text(card.abilities[t.ability])}", 2 * LIMIT) + "\n")
     elif kind is Kind.TARGETS:
         view = decision.trigger
         if view is not None:
-            text.append(clean(f" {ability_text(_card_by_id(seen, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
+            text.append(clean(f" {ability_text(card_by_id(seen, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
         for i, space in enumerate(decision.options, 1):
             obj = zones.objects[zones.arena[space]]
             text.append(clean(f" {i}. {space} {obj.card.name} (Power {power(seen.state, obj)}, {element(seen.state, obj)}, "
@@ -267,11 +272,11 @@ def decision_view(seen: Observation, decision: Decision, seat: int | None = None
     elif kind is Kind.CARD:
         for i, key in enumerate(decision.options, 1):
             used = " (once-only used)" if SPENT in key else ""
-            text.append(f" {i}. {card_line(_card_by_id(seen, card_of_key(key)))}{used}\n")
+            text.append(f" {i}. {card_line(card_by_id(seen, card_of_key(key)))}{used}\n")
     elif kind is Kind.YES_NO:
         view = decision.trigger
         assert view is not None  # a yes/no is always an ability's "may"
-        text.append(clean(f" {ability_text(_card_by_id(seen, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
+        text.append(clean(f" {ability_text(card_by_id(seen, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
         if view.targets:
             named = [f"{zones.objects[zones.arena[s]].card.name} on {s}" for s in view.targets if s in zones.arena]
             text.append(clean(f" Targets: {', '.join(named)}", 2 * LIMIT) + "\n")
@@ -279,7 +284,7 @@ def decision_view(seen: Observation, decision: Decision, seat: int | None = None
         text.append(f" Face-down cards 1-{len(decision.options)}, shuffled: you cannot see them.\n")
     elif kind is Kind.SPACE:
         if decision.card is not None:  # a Void Fallback: the card the opponent picked, to be placed
-            text.append(f" {card_line(_card_by_id(seen, decision.card))}\n")
+            text.append(f" {card_line(card_by_id(seen, decision.card))}\n")
         text.append(f" Spaces: {' '.join(decision.options)}\n")
     elif kind is Kind.SUMMON:
         text.append(f" Empty Spaces: {' '.join(zones.empty_spaces())}\n")
@@ -292,7 +297,7 @@ def decision_view(seen: Observation, decision: Decision, seat: int | None = None
     return text
 
 
-def _order_outcomes(decision: Decision) -> list[tuple[list[str], str]]:
+def order_outcomes(decision: Decision) -> list[tuple[list[str], str]]:
     """What each order of the Attempts does, where the engine could tell: orders that do the
     same share a line (six orders of three Attempts would not fit 80x24 otherwise). Spaces
     are named in the order the Attempts are listed, whatever order resolves them, so that

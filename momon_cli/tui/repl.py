@@ -25,7 +25,7 @@ from rich.text import Text
 
 from .. import exits
 from ..bots.roster import seat_bot
-from ..engine import SPECTATOR, Decision, Game, IllegalAnswer, Kind, Observation, card_of_key
+from ..engine import SPECTATOR, Answer, Decision, Game, IllegalAnswer, Kind, Observation, card_of_key
 from ..engine import events as ev
 from ..limits import NAME_LIMIT
 from ..record import Recorder, Seat, resume_hint, short_name, undo
@@ -39,7 +39,7 @@ from .completion import PositionCompleter
 from .frame import View, compose, lines_of, too_small
 from .marks import Change, changes
 from .screen import Screen
-from .script import LINE_LIMIT, ScriptReader
+from .script import LINE_LIMIT, PlainReader, ScriptReader
 
 T = TypeVar("T")
 
@@ -52,10 +52,11 @@ class HotSeat:
     #: What may be typed at a prompt instead of an answer; ``help`` tells ``extra_help`` too.
     commands: tuple[str, ...] = COMMANDS
     extra_help = ""
+    resumes_with = ""  # what the line saying how to resume adds to the command (plain mode's flag)
 
-    def __init__(self, game: Game, console: Console, recorder: Recorder, reader: Screen | ScriptReader | None = None,
-                 *, open_hands: bool = False, full_log: bool = False, fixed_seat: int | None = None,
-                 bots: dict[int, Seat] | None = None) -> None:
+    def __init__(self, game: Game, console: Console, recorder: Recorder,
+                 reader: Screen | ScriptReader | PlainReader | None = None, *, open_hands: bool = False,
+                 full_log: bool = False, fixed_seat: int | None = None, bots: dict[int, Seat] | None = None) -> None:
         self.console = console
         self.recorder = recorder
         self.reader = reader if reader is not None else Screen()
@@ -104,9 +105,14 @@ class HotSeat:
             if line is None:
                 continue
             self.log.append((line, terse(event, line)))
-            if not quiet and not self.reader.interactive:
-                self.console.print(Text(line if self.full_log else self.log[-1][1] or line))
+            told = self._told(*self.log[-1])
+            if not quiet and told is not None:
+                self.console.print(Text(told))
         self.told = len(story)
+
+    def _told(self, full: str, short: str | None) -> str | None:
+        """The line printed as an event is narrated (None: none): a script prints every event's."""
+        return None if self.reader.interactive else full if self.full_log else short or full
 
     def _lines(self, start: int = 0) -> list[str]:
         """The log's lines as shown, from narrated event ``start`` on."""
@@ -176,15 +182,9 @@ class HotSeat:
         ``quit``. Returns None once passed, "undone", or an exit code."""
         name = self.name_of(player)
         self._observe(SPECTATOR)
-        told = summary(self.seen.story[self._since_handoff:], self.game.setup.names)
-        banner = [Text(f"Pass to {name} — press Enter", style=PLAYER_STYLE[player] + " reverse")]
-        if told:
-            banner.append(Text(told, style="bold"))
-        self.view = View(seat=self.seat_of(player), banner=banner, marks=self._marks(player))
-        if isinstance(self.reader, Screen):
-            self.reader.hint, self.reader.title = "", f"momon — pass to {name}"
+        prompt = self._offer_handoff(player, summary(self.seen.story[self._since_handoff:], self.game.setup.names))
         while True:
-            line = self.reader.read("⏎ ")  # no completer, an empty history: nothing of either Hand
+            line = self.reader.read(prompt)  # no completer, an empty history: nothing of either Hand
             word = line.strip().lower()
             if not word:
                 break
@@ -205,6 +205,17 @@ class HotSeat:
         self.undoable.clear()  # the other player sees its result now
         return None
 
+    def _offer_handoff(self, player: int, told: str | None) -> str:
+        """Show the hand-off to ``player`` (``told``: what happened since the last one); its prompt."""
+        name = self.name_of(player)
+        banner = [Text(f"Pass to {name} — press Enter", style=PLAYER_STYLE[player] + " reverse")]
+        if told:
+            banner.append(Text(told, style="bold"))
+        self.view = View(seat=self.seat_of(player), banner=banner, marks=self._marks(player))
+        if isinstance(self.reader, Screen):
+            self.reader.hint, self.reader.title = "", f"momon — pass to {name}"
+        return "⏎ "
+
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> int:
         if isinstance(self.reader, Screen):
@@ -219,7 +230,7 @@ class HotSeat:
         except KeyboardInterrupt:  # Ctrl-C while the engine ran or a bot thought: answers are on disk
             self._close_record()
             self._last_words(f"Interrupted. The game is saved to {self.recorder.path}")
-            self._last_words(f"Resume it with: {resume_hint(self.recorder.path)}")  # a line of its own: it copies whole
+            self._last_words(f"Resume it with: {resume_hint(self.recorder.path)}{self.resumes_with}")  # copies whole
             return exits.INTERRUPTED
         except OSError as err:  # the record could not be written (a full disk): stop, saved so far
             self._close_record()
@@ -277,15 +288,14 @@ class HotSeat:
         self.view = View(seat=self.seat_of(decision.player), decision=decision,
                          hand=decision.player if shows_hand else None, news=self._news(decision),
                          marks=self._marks(decision.player))
-        if not self.reader.interactive:
-            self.console.print(render.decision_view(seen, decision))
+        self._present(seen, decision)
         completer = PositionCompleter(seen, decision, self.commands)
         while True:
             self.view.queue = render.queue_lines(seen)
             if isinstance(self.reader, Screen):
                 self.reader.hint = functools.partial(self._hint, decision)
                 self.reader.title = f"momon — {name} decides"
-            line = self.reader.read(f"{name} › ", completer, self.histories[decision.player])
+            line = self.reader.read(self._prompt(name), completer, self.histories[decision.player])
             if len(line) > LINE_LIMIT:  # parsing a huge line would take minutes
                 code = self._refuse(f"that line is longer than {LINE_LIMIT} characters")
                 if code is not None:
@@ -300,7 +310,7 @@ class HotSeat:
             if decision.kind is Kind.SUMMON and line.rstrip().endswith("?") and word.lower() not in self.commands:
                 word, rest = "preview", line.rstrip().removesuffix("?")  # '2 B3 ?': that Summon, previewed
             if word.lower() in self.commands:
-                said = commands.run(self, word.lower(), rest.strip(), decision)
+                said = self._command(word.lower(), rest.strip(), decision)
                 if said is not None:
                     return said
                 continue
@@ -309,7 +319,7 @@ class HotSeat:
                            "and leaves).")
                 continue
             try:
-                answer = parse(seen, decision, line)
+                answer = self._parse(seen, decision, line)
                 number, seen_events = len(self.game.answers), len(self.game.events)
                 self._record(answer)
             except (BadAnswer, IllegalAnswer) as err:
@@ -319,6 +329,21 @@ class HotSeat:
                 continue
             self._answered(number, seen_events, decision.player)
             return None
+
+    # -- what a decision looks like (plain.py gives each in words) ------------------------
+    def _present(self, seen: Observation, decision: Decision) -> None:
+        """The decision before its first prompt: printed for a script (the screen draws it)."""
+        if not self.reader.interactive:
+            self.console.print(render.decision_view(seen, decision))
+
+    def _prompt(self, name: str) -> str:
+        return f"{name} › "
+
+    def _parse(self, seen: Observation, decision: Decision, line: str) -> Answer:
+        return parse(seen, decision, line)
+
+    def _command(self, word: str, arg: str, decision: Decision) -> str | int | None:
+        return commands.run(self, word, arg, decision)
 
     def _marks(self, player: int) -> dict[str, Change]:
         """What changed on the Arena since ``player`` last answered (they have not seen it happen)."""
@@ -410,7 +435,7 @@ class HotSeat:
         self._close_record()
         self._back_to_the_terminal()
         self.console.print(safe(f"Game saved to {self.recorder.path}"), soft_wrap=True)
-        self.console.print(safe(f"Resume it with: {resume_hint(self.recorder.path)}"), soft_wrap=True)
+        self.console.print(safe(f"Resume it with: {resume_hint(self.recorder.path)}{self.resumes_with}"), soft_wrap=True)
         return exits.DONE if self.reader.interactive else exits.SCRIPT_ENDED
 
     def saved_as(self) -> str:
