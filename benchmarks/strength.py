@@ -3,6 +3,7 @@ pair and both rules profiles, with 95% intervals (not a test: it takes many minu
 
     .venv/bin/python benchmarks/strength.py search flat --seconds 0.4 [--jobs 2] [--repeat 1]
     .venv/bin/python benchmarks/strength.py search greedy --playouts 100   # a budget in iterations
+    .venv/bin/python benchmarks/strength.py search flat --seconds 0.4 --playouts 100000   # time alone
 
 Every ordered pair of built-in decks is played once per rules profile (and ``--repeat`` times
 with other seeds): the first bot takes seat 1 under sequential rules and seat 2 under
@@ -50,10 +51,11 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=7000, help="the first game's seed")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
     names = sorted(_library()[0])
-    tasks = [(args.first, args.other, a, b, profile, 7000 + 97 * r + i, args.seconds, args.playouts)
+    tasks = [(args.first, args.other, a, b, profile, args.seed + 97 * r + i, args.seconds, args.playouts)
              for r in range(args.repeat) for profile in ("sequential", "simultaneous")
              for i, (a, b) in enumerate(product(names, names))]
     with ProcessPoolExecutor(args.jobs) as pool:
