@@ -159,3 +159,14 @@ def test_a_script_may_ask_for_a_hint_and_gets_an_answer_it_could_type(tmp_path):
                                     "stone-gale", "--seed", "3", "--script", str(again), "--log",
                                     str(tmp_path / "h.jsonl")])
     assert "Bea ›" in done.output  # the hint's answer was taken: the next decision is Bea's
+
+
+def test_the_levels_are_bots_and_budgets_and_records_may_name_them():
+    from momon_cli.bots.players import GreedyBot
+    from momon_cli.bots.roster import LEVELS, make_bot
+    from momon_cli.limits import BOT_NAMES
+
+    assert isinstance(make_bot("easy", 1), GreedyBot)
+    medium, hard = make_bot("medium", 1), make_bot("hard", 1)
+    assert isinstance(medium, TreeBot) and isinstance(hard, TreeBot) and medium.playouts < hard.playouts
+    assert set(LEVELS) <= set(BOT_NAMES) and {"flat", "search"} <= set(BOT_NAMES)
