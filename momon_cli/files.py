@@ -1,8 +1,8 @@
 """The one check every path momon reads or writes goes through (a regular file, or a symbolic
-link to one), and the one way a whole file a person asked for is written. A FIFO would hang a reader; replacing a device node or a pipe with a file (as
-root, /dev/null) would break the system. ``play --log``, ``replay --position``, ``export``
-and every record reader share it; a position and an annotated game are written by
-:func:`write_new`."""
+link to one), and the one way a whole file a person asked for is written. A FIFO would hang
+a reader; replacing a device node or a pipe with a file (as root, /dev/null) would break the
+system. ``play --log``, ``replay --position``, ``export`` and every record reader share the
+check; a position and an annotated game are written by :func:`write_new`."""
 
 from __future__ import annotations
 
