@@ -1,4 +1,5 @@
-"""Typed lines to engine answers: the accepted forms of every decision (the --script contract).
+"""Typed lines to engine answers and back: the accepted forms of every decision (the --script
+contract), and the one form a game file (docs/notation.md) writes each answer in.
 
 - summon: ``summon <card> <space>`` or ``<card> <space>``; ``<card>`` is a 1-based Hand
   position, a card id, or an unambiguous name prefix (only the position tells apart two
