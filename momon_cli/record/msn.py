@@ -55,7 +55,8 @@ class GameText:
     extra: list[tuple[str, str]] = field(default_factory=list)
 
 
-def _play(game: Game, node: Node) -> None:
+def advance(game: Game, node: Node) -> None:
+    """Give ``node``'s answer (or concession) to ``game``."""
     if node.answer is None:
         game.concede(node.conceder)
     else:
@@ -66,8 +67,14 @@ def replay(setup: Setup, steps: Sequence[Node], telling: bool = False) -> Game:
     """The game after ``steps``, its answers (a look-alike: no one watches its events)."""
     game = Game(setup, telling=telling)
     for node in steps:
-        _play(game, node)
+        advance(game, node)
     return game
+
+
+def tree_of(record: Record) -> GameText:
+    """The game a record holds as a tree: the game file's, variations and all, for a record
+    read from one; else its answers as the main line."""
+    return record.notation if isinstance(record.notation, GameText) else from_record(record)
 
 
 def from_record(record: Record) -> GameText:
@@ -82,7 +89,7 @@ def from_record(record: Record) -> GameText:
             decision = game.pending
             assert decision is not None  # a record that replays has a decision for every answer
             node = Node(decision.validate(answer_from_json(entry["value"])), turn)
-        _play(game, node)
+        advance(game, node)
         main.nodes.append(node)
     return GameText(record.header, main)
 
@@ -141,7 +148,7 @@ class _Writer:
                 inner = self._words(variation, replay(self.setup, steps), steps, numbered=True)
                 text = " ".join([*(f"{{{c}}}" for c in variation.before), *(w for _, ws in inner for w in ws)])
                 words.append(f"({text})")
-            _play(game, node)
+            advance(game, node)
             out.append((new, words))
             last, numbered = turn, bool(node.variations)
         return out
@@ -186,8 +193,8 @@ def play_on(game: GameText, steps: Sequence[Node], path: Path, force: bool = Fal
             ) -> tuple[Game, Recorder, dict[int, Seat]]:
     """A new game at ``path``, a record of its own dated now, whose answers so far are
     ``steps``: it goes on from there as a resumed game does (its bot seats as the file
-    has them). Raises ValueError when those answers end the game; RecordError or OSError
-    for the record's file."""
+    has them). Raises GameOver when those answers end the game; RecordError or OSError for
+    the record's file."""
     matrix = load_matrix()
     setup = setup_from_header(game.head, matrix)
     seats = seats_from_header(game.head, matrix)
@@ -198,6 +205,6 @@ def play_on(game: GameText, steps: Sequence[Node], path: Path, force: bool = Fal
         assert decision is not None  # the steps were read from this game
         asked.append((len(played.events), node.conceder or decision.player,
                       "concede" if node.answer is None else decision.kind.value))
-        _play(played, node)
+        advance(played, node)
     head = header(setup, (game.head["decks"][0], game.head["decks"][1]), bots=seats)
     return played, continue_record(path, head, played, asked, force=force), seats

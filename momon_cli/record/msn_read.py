@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ..engine import SPACES, Decision, EngineError, Game, IllegalAnswer, Kind
 from ..text.notation import BadAnswer, parse
-from .msn import DEPTH_LIMIT, Branch, GameText, Node, from_record, replay
+from .format import RecordError
+from .msn import DEPTH_LIMIT, Branch, GameText, Node, replay
 from .msn_syntax import SUFFIX, NotationError, Token, decode, lex
 from .msn_tags import Start, check_outcome, read_start
 from .recorder import record_text
@@ -42,7 +43,8 @@ def read_text(path: Path, data: bytes) -> tuple[GameText, Record]:
     main = reader.line(game, [], asked, None)
     check_outcome(path, start, game, reader.result)
     record = parse_record(path, record_text(start.head, game, asked).encode("utf-8"))
-    return GameText(start.head, main, [(t.text, t.value) for t in start.extra]), record
+    record.notation = tree = GameText(start.head, main, [(t.text, t.value) for t in start.extra])
+    return tree, record
 
 
 def _leading(tokens: list[Token]) -> list[Token]:
@@ -61,10 +63,7 @@ class _Reader:
         self.i = 0
         self.result: Token | None = None
 
-    def fail(self, token: Token | None, why: str) -> NotationError:
-        if token is None:
-            last = self.tokens[-1] if self.tokens else None
-            return NotationError(self.path, last.line if last else 1, last.col if last else 1, why)
+    def fail(self, token: Token | NotationError, why: str) -> NotationError:
         return NotationError(self.path, token.line, token.col, why)
 
     def peek(self) -> Token | None:
@@ -105,7 +104,12 @@ class _Reader:
                 branch.nodes[-1].variations.append(self.line(replay(self.setup, steps), steps, None, token, depth + 1))
             else:
                 self.i -= 1
-                branch.nodes.append(self.answer(game, number, asked))
+                try:
+                    branch.nodes.append(self.answer(game, number, asked))
+                except NotationError as err:
+                    if opened is None or "(in the variation" in err.why:
+                        raise
+                    raise self.fail(err, f"{err.why} (in the variation opened at {opened.line}:{opened.col})") from None
                 number = None
         if opened is not None:
             raise self.fail(opened, "this variation is never closed with ')'")
@@ -213,12 +217,12 @@ class _Reader:
         return token if decision.kind is Kind.TARGETS and text.upper() in decision.options else None
 
 
-def read_game(path: Path | str) -> GameText:
-    """Any game file as a tree: a game file with its variations, a record as its main line."""
+def is_game_file(path: Path) -> bool:
+    """Whether ``path`` holds a game file (False too when it cannot be read: the reader of
+    records says why)."""
     from .files import read_bytes
 
-    path = Path(path)
-    data = read_bytes(path)
-    if is_notation(path, data):
-        return read_text(path, data)[0]
-    return from_record(parse_record(path, data))
+    try:
+        return is_notation(path, read_bytes(path))
+    except RecordError:
+        return False

@@ -315,8 +315,8 @@ def check_outcome(path: Path | str, start: Start, game: Game, result: Token | No
     said = "*" if end is None else "1-0" if end.winner == 1 else "0-1"
     for token, value in ((tags.get("Result"), "Result"), (result, "")):
         if token is not None and (token.value if value else token.text).strip() != said:
-            how = "unfinished" if end is None else f"won by player {end.winner} ({end.reason})"
-            raise r.fail(token, f"{value}{': ' if value else ''}the result is {said} (the game is {how})")
+            how = "the game is unfinished" if end is None else f"player {end.winner} won ({end.reason})"
+            raise r.fail(token, f"{value}{': ' if value else ''}the result is {said}: {how}")
     reason = tags.get("Termination")
     if reason is not None and reason.value.strip() != (end.reason if end else ""):
         raise r.fail(reason, f"Termination: the game ends by {end.reason}" if end else

@@ -151,9 +151,10 @@ def continue_record(path: Path, head: Line, game: Game, asked: Sequence[tuple[in
                     force: bool = False) -> Recorder:
     """A new record at ``path`` (format 3, not full) for a game already under way, read from
     somewhere else (a game file): its answers so far are written and fsync'd in one piece,
-    then a Recorder follows the game from there, as resume does."""
+    then a Recorder follows the game from there, as resume does. Raises GameOver for a game
+that is over."""
     if game.result is not None:
-        raise ValueError("the game is over: nothing is left to record")
+        raise GameOver("the game is over: nothing is left to record")
     file = create_record_file(Path(path), head, force)
     try:
         file.write(record_text(head, game, asked), sync=True)
