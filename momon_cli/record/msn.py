@@ -95,18 +95,16 @@ def from_record(record: Record) -> GameText:
 
 
 def to_text(game: GameText) -> str:
-    """The game in MSN's canonical form: its tags, its blocks, then one line for each turn of
-    the main line (its comments and variations in it), and its result on the last line."""
+    """The game in MSN's canonical form: its tags, a blank line, each block and a blank line,
+    then one line for each turn of the main line (its comments and variations in it), and
+    its result on the last line."""
     setup = setup_from_header(game.head, load_matrix())
     played = Game(setup, telling=False)
     lines = _Writer(setup).main(game.main, played)
     tags, blocks = tags_and_blocks(game.head, played)
     out = [f"[{name} {quote(value)}]\n" for name, value in tags + game.extra]
     out.append("\n")
-    for name, body in blocks:
-        out.append(f"%{name}\n{body}%end\n")
-    if blocks:
-        out.append("\n")
+    out += [f"%{name}\n{body}%end\n\n" for name, body in blocks]
     result = played.result
     lines.append("*" if result is None else "1-0" if result.winner == 1 else "0-1")
     return "".join(out) + "\n".join(lines) + "\n"
