@@ -129,9 +129,9 @@ def annotate(text: GameText, report: Analysis) -> GameText:
             if rating.mark:
                 seen = game.observe(decision.player)
                 best = parse(seen, decision, rating.best)
-                verdict = (f"{rating.mark} {verdict}, best: {written(seen, decision, best)} "
-                           f"{_percent(rating.best_chance)}")
-                node.variations.append(Branch([Node(best, node.turn)]))
+                word = written(seen, decision, best)
+                verdict = f"{rating.mark} {verdict}, best: {word} {_percent(rating.best_chance)}"
+                node.variations.append(Branch([Node(best, node.turn, word=word)]))
             node.comments.append(verdict)
         advance(game, node)
     return text

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..data.cards import load_matrix
-from ..engine import Answer, Game, Setup, answer_from_json
+from ..engine import Answer, Game, Result, Setup, answer_from_json
 from ..text.notation import written
 from .format import Line, header
 from .header import seats_from_header, setup_from_header
@@ -28,13 +28,15 @@ DEPTH_LIMIT = 40  # variations inside variations
 @dataclass
 class Node:
     """One answer of a line: the engine's answer (None for a concession by ``conceder``),
-    the turn it was given in, the comments after it and the variations given instead of it."""
+    the turn it was given in, the comments after it and the variations given instead of it;
+    ``word``, the answer as the file writes it, once someone has worked it out."""
 
     answer: Answer | None
     turn: int
     conceder: int = 0
     comments: list[str] = field(default_factory=list)
     variations: list[Branch] = field(default_factory=list)
+    word: str = ""
 
 
 @dataclass
@@ -48,11 +50,13 @@ class Branch:
 @dataclass
 class GameText:
     """A game as a file holds it: the record header it stands for, its main line and the
-    tags this momon does not know (kept, and written after its own)."""
+    tags this momon does not know (kept, and written after its own); ``ending``, who went
+    first and the result of the main line, once it has been played."""
 
     head: Line
     main: Branch
     extra: list[tuple[str, str]] = field(default_factory=list)
+    ending: tuple[int, Result | None] | None = None
 
 
 def advance(game: Game, node: Node) -> None:
@@ -69,6 +73,16 @@ def replay(setup: Setup, steps: Sequence[Node], telling: bool = False) -> Game:
     for node in steps:
         advance(game, node)
     return game
+
+
+def word_of(game: Game, node: Node) -> str:
+    """``node``'s answer as the file writes it, at ``game``'s pending decision (kept on it)."""
+    if not node.word:
+        decision = game.pending
+        assert decision is not None  # the tree was read from a game that went on
+        node.word = f"concede p{node.conceder}" if node.answer is None else \
+            written(game.observe(decision.player), decision, node.answer)
+    return node.word
 
 
 def tree_of(record: Record) -> GameText:
@@ -89,9 +103,10 @@ def from_record(record: Record) -> GameText:
             decision = game.pending
             assert decision is not None  # a record that replays has a decision for every answer
             node = Node(decision.validate(answer_from_json(entry["value"])), turn)
+        word_of(game, node)
         advance(game, node)
         main.nodes.append(node)
-    return GameText(record.header, main)
+    return GameText(record.header, main, ending=(game.state.first_player, game.result))
 
 
 def to_text(game: GameText) -> str:
@@ -99,56 +114,60 @@ def to_text(game: GameText) -> str:
     then one line for each turn of the main line (its comments and variations in it), and
     its result on the last line."""
     setup = setup_from_header(game.head, load_matrix())
-    played = Game(setup, telling=False)
-    lines = _Writer(setup).main(game.main, played)
-    tags, blocks = tags_and_blocks(game.head, played)
+    writer = _Writer(setup)
+    lines = writer.main(game.main)
+    if game.ending is None:
+        played = replay(setup, game.main.nodes)
+        game.ending = (played.state.first_player, played.result)
+    tags, blocks = tags_and_blocks(game.head, *game.ending)
     out = [f"[{name} {quote(value)}]\n" for name, value in tags + game.extra]
     out.append("\n")
     out += [f"%{name}\n{body}%end\n\n" for name, body in blocks]
-    result = played.result
+    result = game.ending[1]
     lines.append("*" if result is None else "1-0" if result.winner == 1 else "0-1")
     return "".join(out) + "\n".join(lines) + "\n"
 
 
 class _Writer:
+    """The movetext: a line's answers with their numbers, comments and variations. An answer
+    whose word is not known yet is worked out on the game replayed up to it."""
+
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
 
-    def main(self, branch: Branch, game: Game) -> list[str]:
-        """The main line's text lines (a turn each), playing it on ``game``."""
+    def main(self, branch: Branch) -> list[str]:
+        """The main line's text lines, a turn each."""
         lines: list[list[str]] = [[f"{{{c}}}" for c in branch.before]] if branch.before else []
-        for turn_start, words in self._words(branch, game, [], numbered=False):
+        for turn_start, words in self._words(branch, [], numbered=False):
             if turn_start or not lines:
                 lines.append([])
             lines[-1] += words
         return [" ".join(words) for words in lines]
 
-    def _words(self, branch: Branch, game: Game, before: list[Node],
-               numbered: bool) -> list[tuple[bool, list[str]]]:
+    def _words(self, branch: Branch, before: list[Node], numbered: bool) -> list[tuple[bool, list[str]]]:
         """Each answer's words (its number, the answer, its comments and variations), and
         whether it begins a turn; ``numbered``: the first answer gets its number even inside
         a turn (a variation's first)."""
         out: list[tuple[bool, list[str]]] = []
         last = before[-1].turn if before else None
+        game: Game | None = None
         for k, node in enumerate(branch.nodes):
-            decision = game.pending
-            assert decision is not None  # the tree was read from a game that went on
-            turn = game.state.turn
-            new = turn != last
-            words = [f"{turn}." if new else f"{turn}..."] if new or numbered else []
-            if node.answer is None:
-                words.append(f"concede p{node.conceder}")
-            else:
-                words.append(written(game.observe(decision.player), decision, node.answer))
+            new = node.turn != last
+            words = [f"{node.turn}." if new else f"{node.turn}..."] if new or numbered else []
+            if not node.word:
+                game = game or replay(self.setup, before + branch.nodes[:k])
+                word_of(game, node)
+            words.append(node.word)
             words += [f"{{{c}}}" for c in node.comments]
             steps = before + branch.nodes[:k]
             for variation in node.variations:
-                inner = self._words(variation, replay(self.setup, steps), steps, numbered=True)
+                inner = self._words(variation, steps, numbered=True)
                 text = " ".join([*(f"{{{c}}}" for c in variation.before), *(w for _, ws in inner for w in ws)])
                 words.append(f"({text})")
-            advance(game, node)
+            if game is not None:
+                advance(game, node)
             out.append((new, words))
-            last, numbered = turn, bool(node.variations)
+            last, numbered = node.turn, bool(node.variations)
         return out
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..engine import SPACES, Decision, EngineError, Game, IllegalAnswer, Kind
 from ..text.notation import BadAnswer, parse
 from .format import RecordError
-from .msn import DEPTH_LIMIT, Branch, GameText, Node, replay
+from .msn import DEPTH_LIMIT, Branch, GameText, Node, replay, word_of
 from .msn_syntax import SUFFIX, NotationError, Token, decode, lex
 from .msn_tags import Start, check_outcome, read_start
 from .recorder import record_text
@@ -43,7 +43,8 @@ def read_text(path: Path, data: bytes) -> tuple[GameText, Record]:
     main = reader.line(game, [], asked, None)
     check_outcome(path, start, game, reader.result)
     record = parse_record(path, record_text(start.head, game, asked).encode("utf-8"))
-    record.notation = tree = GameText(start.head, main, [(t.text, t.value) for t in start.extra])
+    record.notation = tree = GameText(start.head, main, [(t.text, t.value) for t in start.extra],
+                                      (game.state.first_player, game.result))
     return tree, record
 
 
@@ -120,7 +121,7 @@ class _Reader:
         first = self.tokens[self.i]
         decision = game.pending
         if decision is None:
-            raise self.fail(first, "the game is over here: nothing more is answered")
+            raise self.fail(number or first, "the game is over here: nothing more is answered")
         turn = game.state.turn
         if number is not None and int(number.text) != turn:
             raise self.fail(number, f"this answer is given in turn {turn}, not {number.text}")
@@ -131,19 +132,21 @@ class _Reader:
             if asked is not None:
                 asked.append((len(game.events), who, "concede"))
             game.concede(who)
-            return Node(None, turn, who, comments)
+            return Node(None, turn, who, comments, word=f"concede p{who}")
         words = self._words(decision, comments)
         typed = " ".join(w.text for w in words)
         try:
             answer = parse(game.observe(decision.player), decision, typed)
             if asked is not None:
                 asked.append((len(game.events), decision.player, decision.kind.value))
+            node = Node(answer, turn, 0, comments)
+            word_of(game, node)
             game.answer(answer)
         except (BadAnswer, IllegalAnswer, EngineError) as err:
             what = decision.kind.value.replace("_", " ")
             raise self.fail(words[0], f"{typed[:40]!r} is not an answer to player {decision.player}'s {what} in turn "
                                       f"{turn}: {err}") from None
-        return Node(answer, turn, 0, comments)
+        return node
 
     def _next_word(self, comments: list[str], comma: bool = False) -> Token | None:
         """The next word (after a comma, with ``comma``), its comments taken on the way; None

@@ -23,7 +23,7 @@ from .. import __version__
 from ..data.cards import DataError, builtin_decks_dir, card_to_mapping, load_matrix, load_pool, parse_card_set, read_toml
 from ..data.positions import position_from_mapping, position_to_toml
 from ..data.toml_out import card_set_toml
-from ..engine import PROFILES, RULES_VERSION, CardDef, Game, Placed, Position, Setup
+from ..engine import PROFILES, RULES_VERSION, CardDef, Game, Placed, Position, Result, Setup
 from ..limits import BOT_NAMES, BOT_SECONDS, NAME_LIMIT
 from .format import TEXT_LIMIT, Line, _sorted_json, header
 from .header import seats_from_header, setup_from_header
@@ -91,9 +91,10 @@ def _imagines_by_default(bot: str, pool: Mapping[str, CardDef]) -> tuple[str, ..
     return () if bot == "random" else tuple(pool)
 
 
-def tags_and_blocks(head: Line, game: Game) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """The tags (name, value) and blocks (name, text) of a game file for a record's header;
-    ``game``: its main line replayed (who went first, the result)."""
+def tags_and_blocks(head: Line, first: int, result: Result | None) -> tuple[list[tuple[str, str]],
+                                                                           list[tuple[str, str]]]:
+    """The tags (name, value) and blocks (name, text) of a game file for a record's header,
+    and for what its main line gives: who went ``first``, and its ``result``."""
     matrix = load_matrix()
     setup = setup_from_header(head, matrix)
     seats = seats_from_header(head, matrix)
@@ -102,13 +103,13 @@ def tags_and_blocks(head: Line, game: Game) -> tuple[list[tuple[str, str]], list
     cards = [c for c in norm["cards"] if builtin.get(c["id"]) != _sorted_json(c)]
     embedded = {c["id"] for c in cards}
     pool = _pool_order(card for card_id, card in _cards_of(setup, seats).items() if card_id in embedded)
-    position, result = setup.position, game.result
+    position = setup.position
     tags = [("MSN", VERSION), ("Date", head["created"]), ("P1", setup.names[0]), ("P2", setup.names[1]),
             ("Result", "*" if result is None else "1-0" if result.winner == 1 else "0-1")]
     if result is not None:
         tags.append(("Termination", result.reason))
     drawn = " (drawn)" if position.first_player is None else ""
-    tags += [("Profile", setup.profile), ("Seed", str(setup.seed)), ("First", f"{game.state.first_player}{drawn}")]
+    tags += [("Profile", setup.profile), ("Seed", str(setup.seed)), ("First", f"{first}{drawn}")]
     dealt = _dealt(position)
     for n in (1, 2):
         title, hand = head["decks"][n - 1], position.hands[n - 1]
