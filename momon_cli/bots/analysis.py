@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from ..data.cards import load_matrix
 from ..engine import Answer, CardDef, Game, Setup, answer_from_json
+from ..limits import ANALYSIS_PLAYOUTS
 from ..record.header import setup_from_header
 from ..record.msn import Branch, GameText, Node, advance
 from ..text.notation import format_answer, parse, written
@@ -21,7 +22,6 @@ from .coach import advise
 
 MISTAKE = 0.10  # win chance an answer must cost to be marked a mistake
 BLUNDER = 0.25  # ... and a blunder
-ANALYSIS_PLAYOUTS = 200  # iterations per decision by default
 
 
 @dataclass(frozen=True)

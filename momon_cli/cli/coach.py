@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..bots.analysis import ANALYSIS_PLAYOUTS
+from ..limits import ANALYSIS_PLAYOUTS
 from ..text.safe import clean
 from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _write_new, app
 from .records import _does_not_replay, _read
