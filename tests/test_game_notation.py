@@ -227,6 +227,10 @@ def test_play_from_at_starts_a_new_game_from_a_line_or_a_variation(tmp_path):
     main = runner.invoke(app, ["play", "--from", str(game), "--at", "9", "--script", str(empty),
                                "--log", str(tmp_path / "m.jsonl")])
     assert "after 11 answers" in main.output and read_record(tmp_path / "m.jsonl").answers[-1]["value"] == ["A3"]
+    record = _standard(tmp_path)  # a record is a line too: its answers
+    done = runner.invoke(app, ["play", "--from", str(record), "--at", "9", "--script", str(empty),
+                               "--log", str(tmp_path / "r.jsonl")])
+    assert read_record(tmp_path / "r.jsonl").answers == read_record(record).answers[:11]
     for at, why in (("30", "has no answer in turn 30"), ("9.2", "1 variation in turn 9, not a variation 2"),
                     ("x", "is not a move"), (None, "the game is over")):
         refused = runner.invoke(app, ["play", "--from", str(game), *(["--at", at] if at else []),

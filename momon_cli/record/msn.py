@@ -23,6 +23,7 @@ from .seats import Seat
 from .validate import Record
 
 DEPTH_LIMIT = 40  # variations inside variations
+VARIATION_LIMIT = 2000  # variations in one file: each is read on a game replayed up to it
 
 
 @dataclass

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..engine import SPACES, Decision, EngineError, Game, IllegalAnswer, Kind
 from ..text.notation import BadAnswer, parse
 from .format import RecordError
-from .msn import DEPTH_LIMIT, Branch, GameText, Node, replay, word_of
+from .msn import DEPTH_LIMIT, VARIATION_LIMIT, Branch, GameText, Node, replay, word_of
 from .msn_syntax import SUFFIX, NotationError, Token, decode, lex
 from .msn_tags import Start, check_outcome, read_start
 from .recorder import record_text
@@ -63,6 +63,7 @@ class _Reader:
         self.path, self.setup, self.tokens = path, start.setup, tokens
         self.i = 0
         self.result: Token | None = None
+        self.variations = 0
 
     def fail(self, token: Token | NotationError, why: str) -> NotationError:
         return NotationError(self.path, token.line, token.col, why)
@@ -101,6 +102,9 @@ class _Reader:
                     raise self.fail(token, "a variation comes after the answer it is instead of")
                 if depth >= DEPTH_LIMIT:
                     raise self.fail(token, f"variations nested more than {DEPTH_LIMIT} deep")
+                self.variations += 1
+                if self.variations > VARIATION_LIMIT:
+                    raise self.fail(token, f"more than {VARIATION_LIMIT} variations in one file")
                 steps = before + branch.nodes[:-1]
                 branch.nodes[-1].variations.append(self.line(replay(self.setup, steps), steps, None, token, depth + 1))
             else:
