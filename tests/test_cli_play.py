@@ -129,7 +129,8 @@ def test_what_cannot_start_a_game_is_said_as_it_is(tmp_path):
     other = tmp_path / "x.txt"
     other.write_text("x\n")
     for args, said in ((["--p1", "Ann", "--p2", "Ann", "--script", "-"], "the two players need different names"),
-                       (["--p1", "bot:nope"], "unknown bot 'nope': choose bot:random, bot:greedy, bot:flat, bot:search, bot:easy, bot:medium, bot:hard"),
+                       (["--p1", "bot:nope"], "unknown bot 'nope': choose bot:random, bot:greedy, bot:flat, "
+                                              "bot:search, bot:easy, bot:medium, bot:hard"),
                        (["--p1", "Ann", "--p2", "Bea", "--script", "-", "--log", str(other)],
                         f"{other}: already exists and is not a record of this game")):
         result = runner.invoke(app, ["play", "--log", str(tmp_path / "g.jsonl"), *args], input="")

@@ -17,7 +17,7 @@ from ..text.notation import written
 from .format import Line, header
 from .header import seats_from_header, setup_from_header
 from .msn_syntax import quote
-from .msn_tags import tags_and_blocks
+from .msn_tags import result_word, tags_and_blocks
 from .recorder import Recorder, continue_record
 from .seats import Seat
 from .validate import Record
@@ -124,8 +124,7 @@ def to_text(game: GameText) -> str:
     out = [f"[{name} {quote(value)}]\n" for name, value in tags + game.extra]
     out.append("\n")
     out += [f"%{name}\n{body}%end\n\n" for name, body in blocks]
-    result = game.ending[1]
-    lines.append("*" if result is None else "1-0" if result.winner == 1 else "0-1")
+    lines.append(result_word(game.ending[1]))
     return "".join(out) + "\n".join(lines) + "\n"
 
 

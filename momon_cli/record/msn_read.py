@@ -16,7 +16,7 @@ from ..text.notation import BadAnswer, parse
 from .format import RecordError
 from .msn import DEPTH_LIMIT, VARIATION_LIMIT, Branch, GameText, Node, replay, word_of
 from .msn_syntax import SUFFIX, NotationError, Token, decode, lex
-from .msn_tags import Start, check_outcome, read_start
+from .msn_tags import Start, check_outcome, read_start, result_word
 from .recorder import record_text
 from .validate import Record, parse_record
 
@@ -37,7 +37,7 @@ def read_text(path: Path, data: bytes) -> tuple[GameText, Record]:
     tokens = lex(path, decode(path, data))
     head = [t for t in _leading(tokens) if t.kind in ("tag", "block")]
     start = read_start(path, [t for t in head if t.kind == "tag"], [t for t in head if t.kind == "block"])
-    reader = _Reader(path, start, tokens)
+    reader = _Reader(path, start, tokens, len(_leading(tokens)))
     game = Game(start.setup)
     asked: list[tuple[int, int, str]] = []
     main = reader.line(game, [], asked, None)
@@ -59,9 +59,10 @@ def _leading(tokens: list[Token]) -> list[Token]:
 class _Reader:
     """The movetext of a game file, read answer by answer against the game it replays."""
 
-    def __init__(self, path: Path, start: Start, tokens: list[Token]) -> None:
+    def __init__(self, path: Path, start: Start, tokens: list[Token], lead: int) -> None:
         self.path, self.setup, self.tokens = path, start.setup, tokens
         self.i = 0
+        self.lead = lead  # the tokens before the first answer: the tags and blocks among them are read
         self.result: Token | None = None
         self.variations = 0
 
@@ -82,7 +83,7 @@ class _Reader:
             self.i += 1
             if kind == "comment":
                 (branch.nodes[-1].comments if branch.nodes else branch.before).append(token.text)
-            elif kind in ("tag", "block") and opened is None and not branch.nodes and ended is None:
+            elif kind in ("tag", "block") and self.i <= self.lead:
                 continue  # the file's own, read by msn_tags before any answer
             elif kind == "close":
                 if opened is None:
@@ -94,7 +95,9 @@ class _Reader:
             elif kind == "result":
                 ended = token
                 if opened is None:
-                    self.result = token
+                    self.result = token  # checked with the tags
+                elif token.text != (said := result_word(game.result)):
+                    raise self.fail(token, f"this variation's result is {said}")
             elif kind == "number":
                 number = token
             elif kind == "open":

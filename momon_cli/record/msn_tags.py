@@ -23,7 +23,7 @@ from .. import __version__
 from ..data.cards import DataError, builtin_decks_dir, card_to_mapping, load_matrix, load_pool, parse_card_set, read_toml
 from ..data.positions import position_from_mapping, position_to_toml
 from ..data.toml_out import card_set_toml
-from ..engine import PROFILES, RULES_VERSION, CardDef, Game, Placed, Position, Result, Setup
+from ..engine import PROFILES, RULES_VERSION, CardDef, Game, Position, Result, Setup
 from ..limits import BOT_NAMES, BOT_SECONDS, NAME_LIMIT
 from .format import TEXT_LIMIT, Line, _sorted_json, header
 from .header import seats_from_header, setup_from_header
@@ -64,6 +64,11 @@ def _built_in_decks() -> dict[str, tuple[str, tuple[str, ...]]]:
     return decks
 
 
+def result_word(result: Result | None) -> str:
+    """A game's result as a file writes it: ``1-0`` Player 1 won, ``0-1`` Player 2, ``*`` unfinished."""
+    return "*" if result is None else "1-0" if result.winner == 1 else "0-1"
+
+
 def deck_digest(cards: Iterable[CardDef]) -> str:
     """The first 16 hex digits of the sha256 of the canonical JSON array of the cards' tables."""
     return hashlib.sha256(_sorted_json([card_to_mapping(c) for c in cards]).encode()).hexdigest()[:16]
@@ -71,9 +76,8 @@ def deck_digest(cards: Iterable[CardDef]) -> str:
 
 def _dealt(position: Position) -> bool:
     """Whether a game began with each whole deck in its Owner's Hand (BASELINE 6.1)."""
-    plain = all(p == Placed(p.card, i) for i, hand in enumerate(position.hands, 1) for p in hand)
-    return plain and position == Position.new_game((tuple(p.card for p in position.hands[0]),
-                                                    tuple(p.card for p in position.hands[1])), position.first_player)
+    return position == Position.new_game((tuple(p.card for p in position.hands[0]),
+                                         tuple(p.card for p in position.hands[1])), position.first_player)
 
 
 def _pool_order(embedded: Iterable[CardDef]) -> dict[str, CardDef]:
@@ -105,7 +109,7 @@ def tags_and_blocks(head: Line, first: int, result: Result | None) -> tuple[list
     pool = _pool_order(card for card_id, card in _cards_of(setup, seats).items() if card_id in embedded)
     position = setup.position
     tags = [("MSN", VERSION), ("Date", head["created"]), ("P1", setup.names[0]), ("P2", setup.names[1]),
-            ("Result", "*" if result is None else "1-0" if result.winner == 1 else "0-1")]
+            ("Result", result_word(result))]
     if result is not None:
         tags.append(("Termination", result.reason))
     drawn = " (drawn)" if position.first_player is None else ""
@@ -313,7 +317,7 @@ def check_outcome(path: Path | str, start: Start, game: Game, result: Token | No
                 start.setup.position.first_player is None):
             how = "drawn from the seed" if start.setup.position.first_player is None else "chosen"
             raise r.fail(first, f"First: player {state.first_player} goes first in this game ({how})")
-    said = "*" if end is None else "1-0" if end.winner == 1 else "0-1"
+    said = result_word(end)
     for token, value in ((tags.get("Result"), "Result"), (result, "")):
         if token is not None and (token.value if value else token.text).strip() != said:
             how = "the game is unfinished" if end is None else f"player {end.winner} won ({end.reason})"
