@@ -1,5 +1,6 @@
-"""Bounds shared by the command line and the records, in a module light enough for the
-command line to read while it starts (it loads neither the engine nor the records)."""
+"""Bounds and defaults shared by the command line and the records and bots, in a module light
+enough for the command line to read while it starts (it loads neither the engine nor the
+records)."""
 
 SEED_DIGITS = 100  # a seed's most digits: a bot seat's seed and a record's file name are made from it
 BOT_SECONDS = (0.05, 30)  # a bot seat's most thinking time per Summon: momon play and tournament --bot-time

@@ -12,9 +12,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
+from ..data.cards import load_matrix
 from ..engine import Answer, CardDef, Game, Setup, answer_from_json
 from ..limits import ANALYSIS_PLAYOUTS
-from ..text.notation import format_answer
+from ..record.header import setup_from_header
+from ..record.msn import Branch, GameText, Node, advance
+from ..text.notation import format_answer, parse, written
 from .coach import advise
 
 MISTAKE = 0.10  # win chance an answer must cost to be marked a mistake
@@ -104,3 +107,31 @@ def analyse(setup: Setup, entries: Sequence[dict[str, Any]], playouts: int = ANA
         game.answer(answer)
         progress(number, len(entries))
     return report
+
+
+def _percent(chance: float) -> str:
+    return f"{round(chance * 100)}%"
+
+
+def annotate(text: GameText, report: Analysis) -> GameText:
+    """The game with the coach's verdicts as comments on its main line (docs/notation.md,
+    *Annotations*): after each answer rated, the decider's win chance after it; after a
+    mistake or a blunder, its mark first and the coach's best answer with its chance, which
+    also becomes a variation of one answer. ``report`` rates the answers of ``text``'s main
+    line, which gets the comments and the variations (and is returned)."""
+    game = Game(setup_from_header(text.head, load_matrix()), telling=False)
+    rated = {r.number: r for r in report.ratings}
+    for number, node in enumerate(text.main.nodes, 1):
+        rating = rated.get(number)
+        decision = game.pending
+        if rating is not None and decision is not None:
+            verdict = _percent(rating.played_chance)
+            if rating.mark:
+                seen = game.observe(decision.player)
+                best = parse(seen, decision, rating.best)
+                word = written(seen, decision, best)
+                verdict = f"{rating.mark} {verdict}, best: {word} {_percent(rating.best_chance)}"
+                node.variations.append(Branch([Node(best, node.turn, word=word)]))
+            node.comments.append(verdict)
+        advance(game, node)
+    return text

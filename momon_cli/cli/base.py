@@ -9,7 +9,7 @@ import gc
 import os
 import signal
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -39,7 +39,8 @@ PLAIN_HELP = ("Plain lines for a screen reader: no full screen, box drawing, col
               "line (also MOMON_PLAIN=1).")
 
 
-RECORD_HELP = "A game record: a path, 'last' (the newest) or its number in 'momon games'."
+RECORD_HELP = ("A game record or game file (.msn): a path, 'last' (the newest record) or its number in "
+               "'momon games'.")
 
 
 app = typer.Typer(
@@ -118,6 +119,22 @@ def _script_lines(script: str | None) -> "Iterable[bytes] | None":
         return sys.stdin.buffer if script == "-" else Path(script).read_bytes().splitlines()
     except OSError as err:
         _fail(f"cannot read the script {script}: {err.strerror}")
+
+
+def _write_new(out: Path, write: "Callable[[], None]") -> None:
+    """Run ``write``, which makes the new file ``out`` a person asked for (``--force``
+    replaces a file, never a folder, a device or a pipe); each way it fails is one line."""
+    from ..files import NotAFile, regular_file
+
+    try:
+        regular_file(out, missing_ok=True)
+        write()
+    except NotAFile as err:
+        _fail(f"{err}; give the name of a file to write")
+    except FileExistsError:
+        _fail(f"{out}: already exists; choose another name, or add --force to replace it")
+    except OSError as err:
+        _fail(f"{out}: cannot write: {err.strerror}")
 
 
 def _data_error(err: "DataError") -> NoReturn:

@@ -3,11 +3,19 @@
 No ``from __future__ import annotations`` here: Typer reads every command's annotations when
 it starts."""
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 import typer
 
 from ..limits import ANALYSIS_PLAYOUTS
-from .base import RECORD_HELP, _data_error, app
+from ..text.safe import clean
+from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _write_new, app
 from .records import _does_not_replay, _read
+
+if TYPE_CHECKING:
+    from ..bots.analysis import Analysis
+    from ..record import Record
 
 
 @app.command()
@@ -16,6 +24,9 @@ def analyse(
     as_json: bool = typer.Option(False, "--json", help="Print every rating as one JSON object instead."),
     playouts: int = typer.Option(ANALYSIS_PLAYOUTS, "--playouts", min=10, max=100_000,
                                  help="The coach's search iterations per decision (more: slower, surer)."),
+    annotate: Path | None = typer.Option(None, "--annotate", help="Write the game to this new game file (MSN), "
+                                         "the coach's verdicts as comments, instead of the report (- prints it)."),
+    force: bool = typer.Option(False, "--force", help="Let --annotate replace a file that is already there."),
 ) -> None:
     """Rate every decision of a saved game from its player's view at that point.
 
@@ -23,7 +34,12 @@ def analyse(
     best, as that player could know them then; the costliest answers are marked (? a
     mistake, ?? a blunder), with a summary per player and a chart of the win chance.
 
-    Examples: momon analyse last · momon analyse game.jsonl --json > ratings.json
+    --annotate FILE writes the game as a game file instead (docs/notation.md): each answer
+    rated is followed by its win chance, a mistake or blunder by its mark and the coach's
+    best answer (as {?? 21%, best: kiln d4 62%}), which is also given as a variation.
+
+    Examples: momon analyse last · momon analyse game.jsonl --json > ratings.json ·
+    momon analyse last --annotate game.msn
     """
     import json
 
@@ -49,9 +65,30 @@ def analyse(
             result = rate(setup, rec.answers, playouts, pool, lambda done, total: bar.update(task, completed=done))
         except Exception as err:  # a record whose answers do not replay
             _does_not_replay(rec, err)
+    if annotate is not None:
+        _write_annotated(rec, result, annotate, force)
+        return
     if as_json:
         typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
         return
     console = Console()
     for line in report_lines(result, min(console.width, 80)):
         console.print(line, overflow="crop", no_wrap=True)
+
+
+def _write_annotated(rec: "Record", result: "Analysis", out: Path, force: bool) -> None:
+    """The annotated game to ``out`` (``-``: standard output), with one line saying where."""
+    from ..bots.analysis import annotate
+    from ..files import write_new
+    from ..record.msn import to_text, tree_of
+
+    try:
+        text = to_text(annotate(tree_of(rec), result))
+    except Exception as err:  # a record whose answers do not replay
+        _does_not_replay(rec, err)
+    if str(out) == "-":
+        typer.echo(text, nl=False)
+        return
+    _write_new(out, lambda: write_new(out, text.encode("utf-8"), force))
+    typer.echo(clean(f"Annotated game written to {out}; read it, or play on from a move with: momon play --from "
+                     f"{out} --at MOVE", MESSAGE_LIMIT))

@@ -26,7 +26,7 @@ from .base import (
     default_log_path,
     profile_named,
 )
-from .records import _difference, _quoted, _saved, _warn
+from .records import _difference, _quoted, _read, _saved, _warn
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -59,7 +59,14 @@ def play(
     force: bool = typer.Option(False, "--force", help="Let --log overwrite a file that is not a record of this game."),
     full: bool = typer.Option(False, "--full", help="Keep every event in the record, not only their digests."),
     resume: str | None = typer.Option(None, help="Continue an unfinished game: its record, 'last' or its number "
-                                      "in 'momon games'."),
+                                      "in 'momon games' (a game file goes on in a new record: --log, or your data "
+                                      "folder)."),
+    from_file: str | None = typer.Option(None, "--from", help="Play on from a game file's (or a record's) line: a "
+                                         "new game, recorded as --log says, whose answers so far are the line's "
+                                         "up to --at."),
+    at: str | None = typer.Option(None, "--at", help="With --from: where its line stops, a move as docs/notation.md "
+                                  "defines it: 12 (the main line through turn 12), 12.1 (the first variation given "
+                                  "in turn 12), 12.1.14 (that variation through turn 14)."),
     position: Path | None = typer.Option(None, help="Start from this position file instead of dealing the decks."),
     open_hands: bool = typer.Option(False, "--open-hands", help="Show each Hand without hand-off screens (for "
                                     "players who play with open hands)."),
@@ -82,6 +89,8 @@ def play(
 
       momon play --resume last
 
+      momon play --from game.msn --at 12.1
+
       momon play --plain
     """
     if narration not in ("terse", "full"):
@@ -92,8 +101,15 @@ def play(
                "fixed_seat": None if view == "seat" else int(view[1])}
     lines = _script_lines(script)
     console = _console(plain)
+    if at is not None and from_file is None:
+        raise typer.BadParameter("give the game file to play on from with --from", param_hint="--at")
+    if from_file is not None and resume is not None:
+        raise typer.BadParameter("give --resume or --from, not both", param_hint="--from")
+    if from_file is not None:
+        game, recorder, options["bots"] = _play_on(from_file, at, log, force)
+        _hot_seat(game, console, recorder, lines, options, plain)
     if resume is not None:
-        game, recorder, options["bots"] = _resume(resume)
+        game, recorder, options["bots"] = _resume(resume, log, force)
         _hot_seat(game, console, recorder, lines, options, plain)
     game, recorder, options["bots"] = _start(p1, p2, bot_time, deck1, deck2, cards, seed, first, rules, log, force,
                                              full, position, at_terminal=script is None, plain=plain)
@@ -218,14 +234,17 @@ def _hot_seat(game: "Game", console: "Console", recorder: "Recorder", lines: "It
     raise typer.Exit(HotSeat(game, console, recorder, reader, **options).run())
 
 
-def _resume(ref: str) -> "tuple[Game, Recorder, dict[int, Seat]]":
+def _resume(ref: str, log: Path | None, force: bool) -> "tuple[Game, Recorder, dict[int, Seat]]":
     """The game, its recorder and its bot seats, continued in place; the record stays locked
-    while it runs."""
+    while it runs. A game file is continued in a new record (``log``, or the data folder)."""
     from ..data.cards import load_matrix
     from ..record import RecordError, RecordFile, resume, seats_from_header
+    from ..record.msn_read import is_game_file
     from ..record.saved import short_name
 
     path = _saved(ref)
+    if is_game_file(path):
+        return _play_on(ref, None, log, force, resuming=True)
     try:
         file = RecordFile(path, create=False)
         record = file.read()
@@ -245,3 +264,37 @@ def _resume(ref: str) -> "tuple[Game, Recorder, dict[int, Seat]]":
         return (*resume(file, record), bots)
     except OSError as err:
         _fail(f"{path}: cannot write: {err.strerror}")
+
+
+def _play_on(ref: str, at: str | None, log: Path | None, force: bool, *,
+             resuming: bool = False) -> "tuple[Game, Recorder, dict[int, Seat]]":
+    """A new game whose answers so far are those of a game file's (or a record's) line up to
+    ``at`` (None: its main line), recorded to ``log`` or the data folder, said in one line."""
+    from ..engine import GameOver
+    from ..record import RecordError
+    from ..record.msn import play_on, steps_at, tree_of
+    from ..record.saved import short_name
+    from ..text.safe import clean
+    from .base import MESSAGE_LIMIT
+
+    rec = _read(ref)
+    if resuming and rec.finished:
+        _fail(f"{rec.path}: that game is over; watch it with: momon replay {_quoted(short_name(rec.path))}")
+    tree = tree_of(rec)
+    try:
+        steps = steps_at(tree, at)
+    except ValueError as err:
+        _fail(f"{rec.path}: --at {at}: {err}")
+    path = log or default_log_path()
+    try:
+        with _loading(rec.path):
+            started = play_on(tree, steps, path, force)
+    except RecordError as err:
+        _fail(str(err))
+    except GameOver:
+        _fail(f"{rec.path}: the game is over at {at or 'the end of its main line'}; nothing is left to play")
+    except OSError as err:
+        _fail(f"cannot write the game record {path}: {err.strerror}")
+    where = f"Resuming {rec.path}" if resuming else f"Playing on from {rec.path} at {at or 'its end'}"
+    typer.echo(clean(f"{where} after {len(steps)} answers, in a new record: {path}", MESSAGE_LIMIT))
+    return started

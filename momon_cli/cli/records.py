@@ -18,7 +18,7 @@ from ..text.safe import clean
 if TYPE_CHECKING:
     from ..record import Record
     from ..record.replay import Difference
-from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _fail, _loading, _working, app
+from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _fail, _loading, _working, _write_new, app
 
 
 def _saved(ref: str) -> Path:
@@ -132,7 +132,6 @@ def _quoted(name: str) -> str:
 def _write_position(rec: "Record", turn: int, out: Path, force: bool) -> None:
     from ..data.cards import DataError, load_pool
     from ..data.positions import cards_outside, write_position
-    from ..files import NotAFile, regular_file
     from ..record.replay import position_at
 
     try:
@@ -144,15 +143,7 @@ def _write_position(rec: "Record", turn: int, out: Path, force: bool) -> None:
         _does_not_replay(rec, err)
     if found is None:
         _fail(f"{rec.path}: the game never reaches the start of turn {turn}")
-    try:
-        regular_file(out, missing_ok=True)  # --force replaces a file, never a folder, device or pipe
-        write_position(out, found, force, _players(rec), outside)
-    except NotAFile as err:
-        _fail(f"{err}; give the name of a file to write")
-    except FileExistsError:
-        _fail(f"{out}: already exists; choose another name, or add --force to replace it")
-    except OSError as err:
-        _fail(f"{out}: cannot write: {err.strerror}")
+    _write_new(out, lambda: write_position(out, found, force, _players(rec), outside))
     play = f"momon play --position {_quoted(str(out))}"
     if outside:
         play += f" --cards FILE, where FILE is the card set that holds {', '.join(outside)} (not built in)"
@@ -302,18 +293,33 @@ def games(folder: Path | None = typer.Option(None, help="Where to look (default:
 @app.command()
 def export(
     record: str = typer.Argument(..., help=RECORD_HELP),
-    fmt: str = typer.Option("md", "--format", help="md or txt."),
+    fmt: str = typer.Option("md", "--format", help="md or txt (a transcript), or msn (a game file to share, "
+                            "docs/notation.md)."),
 ) -> None:
-    """Print a readable transcript of the whole game.
+    """Print a readable transcript of the whole game, or the game as a game file (MSN).
 
-    Example: momon export game.jsonl --format md > game.md
+    A game file read back (replay, verify, analyse, play --resume or --from) is the same
+    game; exported again, the same bytes.
+
+    Examples: momon export game.jsonl --format md > game.md · momon export last --format msn > game.msn
     """
-    from ..record.replay import transcript
-
-    if fmt not in ("md", "txt"):
-        raise typer.BadParameter("choose md or txt", param_hint="--format")
+    if fmt not in ("md", "txt", "msn"):
+        raise typer.BadParameter("choose md, txt or msn", param_hint="--format")
     rec = _read(record)
     try:
-        typer.echo(transcript(rec, fmt), nl=False)
+        typer.echo(_game_file(rec) if fmt == "msn" else _transcript(rec, fmt), nl=False)
     except Exception as err:  # a record whose answers do not replay
         _does_not_replay(rec, err)
+
+
+def _transcript(rec: "Record", fmt: str) -> str:
+    from ..record.replay import transcript
+
+    return transcript(rec, fmt)
+
+
+def _game_file(rec: "Record") -> str:
+    """The game as a game file; a game file read in keeps its comments and variations."""
+    from ..record.msn import to_text, tree_of
+
+    return to_text(tree_of(rec))

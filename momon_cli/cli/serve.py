@@ -30,7 +30,8 @@ def serve(
     log: Path | None = typer.Option(None, help="Write the game record here (default: your data folder)."),
     force: bool = typer.Option(False, "--force", help="Let --log overwrite a file that is not a record of this game."),
     full: bool = typer.Option(False, "--full", help="Keep every event in the record, not only their digests."),
-    resume: str | None = typer.Option(None, help="Continue a stopped server's game: its record, 'last' or its number."),
+    resume: str | None = typer.Option(None, help="Continue a stopped server's game: its record, 'last' or its number "
+                                      "(a game file goes on in a new record, as for play)."),
     position: Path | None = typer.Option(None, help="Start from this position file instead of dealing the decks."),
 ) -> None:
     """Host a game over SSH: each player joins from their own terminal with ssh.
@@ -51,7 +52,7 @@ def serve(
     from ..serve.lobby import Lobby
 
     if resume is not None:
-        game, recorder, seats = _resume(resume)
+        game, recorder, seats = _resume(resume, log, force)
         lobby, names, bots = Lobby(Host(game, recorder, seats)), game.setup.names, set(seats)
     else:
         names = (p1 or "Player 1", p2 or "Player 2")

@@ -9,15 +9,15 @@ docs/positions.md.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..engine import CHANGE_KINDS, DURATIONS, SPACES, CardDef, Change, Duration, Placed, Position, Problems
+from ..files import write_new
 from ..limits import NAME_LIMIT
 from .cards import DataError, read_toml
+from .toml_out import toml_value
 
 #: ``puzzle``: a puzzle's own table, read by data.puzzles (a position read for play ignores it).
 TOP_KEYS = {"names", "turn", "active", "first_player", "first_player_token", "player", "arena", "puzzle"}
@@ -217,27 +217,6 @@ def position_to_mapping(position: Position) -> dict[str, Any]:
     return data
 
 
-def _toml_string(text: str) -> str:
-    """A TOML basic string: every character as it is but the quote, the backslash and the
-    control characters, escaped (JSON's escapes would give a character above U+FFFF as a
-    surrogate pair, which TOML refuses)."""
-    escaped = "".join(f"\\{ch}" if ch in '"\\' else f"\\u{ord(ch):04x}" if ord(ch) < 0x20 or ord(ch) == 0x7F
-                      else ch for ch in text)
-    return f'"{escaped}"'
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return _toml_string(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
-
-
 def position_to_toml(position: Position, names: tuple[str, str] | None = None, outside: Sequence[str] = ()) -> str:
     """The TOML text of a position: ``read_position`` gives the same Position back (and
     ``read_position_names`` the ``names``). ``outside``: the ids of the cards it uses that
@@ -248,36 +227,21 @@ def position_to_toml(position: Position, names: tuple[str, str] | None = None, o
         lines.append(f"# Cards not built in: {', '.join(outside)}; play it with --cards FILE, the card set that "
                      f"holds them.")
     if names is not None:
-        lines.append(f"names = {_toml_value(list(names))}")
-    lines += [f"{k} = {_toml_value(v)}" for k, v in data.items() if k not in ("player", "arena")]
+        lines.append(f"names = {toml_value(list(names))}")
+    lines += [f"{k} = {toml_value(v)}" for k, v in data.items() if k not in ("player", "arena")]
     for i, player in enumerate(data["player"], 1):
-        lines += ["", f"[[player]]  # Player {i}"] + [f"{k} = {_toml_value(v)}" for k, v in player.items()]
+        lines += ["", f"[[player]]  # Player {i}"] + [f"{k} = {toml_value(v)}" for k, v in player.items()]
     for entry in data["arena"]:
-        lines += ["", "[[arena]]"] + [f"{k} = {_toml_value(v)}" for k, v in entry.items()]
+        lines += ["", "[[arena]]"] + [f"{k} = {toml_value(v)}" for k, v in entry.items()]
     return "\n".join(lines) + "\n"
 
 
 def write_position(path: Path, position: Position, force: bool = False, names: tuple[str, str] | None = None,
                    outside: Sequence[str] = ()) -> None:
-    """Write a position file (``names`` and ``outside`` as for :func:`position_to_toml`).
-    Nothing already at ``path`` is touched unless ``force``; then it is replaced whole (a new
-    file renamed over it), so a symbolic link there is replaced, not written through. Raises
-    FileExistsError, or OSError for a write that fails."""
-    text = position_to_toml(position, names, outside).encode("utf-8")
-    if not force:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
-        with os.fdopen(fd, "wb") as out:
-            out.write(text)
-        return
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(text)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    """Write a position file (``names`` and ``outside`` as for :func:`position_to_toml`), as
+    :func:`momon_cli.files.write_new` writes: nothing already at ``path`` is touched unless
+    ``force``. Raises FileExistsError, or OSError for a write that fails."""
+    write_new(path, position_to_toml(position, names, outside).encode("utf-8"), force)
 
 
 def position_cards(position: Position) -> dict[str, CardDef]:

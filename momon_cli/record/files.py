@@ -40,20 +40,32 @@ def _read_fd(fd: int, path: Path) -> bytes:
     return b"".join(chunks)
 
 
-def read_record(path: Path | str) -> Record:
-    """Read and check a record (see :func:`parse_record`); never opens a special file."""
-    path = Path(path)
+def read_bytes(path: Path) -> bytes:
+    """A record's or a game file's bytes, at most RECORD_LIMIT of them; never opens a special
+    file. Raises RecordError."""
     _regular(path)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as err:
         raise RecordError(f"{path}: cannot open: {err.strerror}") from None
     try:
-        return parse_record(path, _read_fd(fd, path))
+        return _read_fd(fd, path)
     except OSError as err:
         raise RecordError(f"{path}: cannot read: {err.strerror}") from None
     finally:
         os.close(fd)
+
+
+def read_record(path: Path | str) -> Record:
+    """Read and check a record (see :func:`parse_record`); a game file (MSN, record.msn) is
+    read into the record its main line stands for. Never opens a special file."""
+    path = Path(path)
+    data = read_bytes(path)
+    from .msn_read import is_notation, read_text  # a game file's reader replays it: loaded only for one
+
+    if is_notation(path, data):
+        return read_text(path, data)[1]
+    return parse_record(path, data)
 
 
 class RecordFile:

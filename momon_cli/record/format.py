@@ -100,9 +100,10 @@ def events_digest(events: Sequence[Event]) -> str:
 
 
 def header(setup: Setup, deck_names: tuple[str, str], *, full: bool = False,
-           bots: Mapping[int, Seat] | None = None) -> Line:
+           bots: Mapping[int, Seat] | None = None, created: str | None = None) -> Line:
     """A new record's header; ``full``: the record keeps every event as a line too; ``bots``:
-    the seats bots play, with the cards they imagine (their data joins the game's)."""
+    the seats bots play, with the cards they imagine (their data joins the game's);
+    ``created``: the date the game began, when it is not now (a game read from its text)."""
     position = setup.position
     cards = position_cards(position)
     seats = sorted((bots or {}).items())
@@ -113,7 +114,7 @@ def header(setup: Setup, deck_names: tuple[str, str], *, full: bool = False,
     start = position_to_mapping(position)
     head = {
         "type": "header", "format": FORMAT, "rules": RULES_VERSION, "engine": __version__,
-        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        "created": created or datetime.now(UTC).isoformat(timespec="seconds"),
         "profile": setup.profile, "seed": setup.seed, "names": list(setup.names),
         "decks": list(deck_names), "full": full,
         "bots": [{"player": player, "bot": seat.bot, "seed": seat.seed, "seconds": seat.seconds,

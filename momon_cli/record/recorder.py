@@ -111,13 +111,10 @@ def start_record(path: Path, game: Game, deck_names: tuple[str, str], *, force: 
     return Recorder(create_record_file(Path(path), head, force), game, head=head, full=full)
 
 
-def write_record(path: Path, game: Game, deck_names: tuple[str, str], asked: Sequence[tuple[int, int, str]], *,
-                 full: bool = False, force: bool = False) -> None:
-    """Write, in one piece and without fsync, the record of a game played without a
-    :class:`Recorder` (``momon simulate``, whose games answer themselves): the same lines a
-    Recorder writes. ``asked`` holds, for each of ``game.answers``, the number of events
-    before it and the player and kind of the decision it answered."""
-    head = header(game.setup, deck_names, full=full)
+def record_text(head: Line, game: Game, asked: Sequence[tuple[int, int, str]], *, full: bool = False) -> str:
+    """The whole record of ``game`` under ``head``, as a Recorder would have written it:
+    ``asked`` holds, for each of ``game.answers``, the number of events before it and the
+    player and kind of the decision it answered; the end line once the game is over."""
     events = game.events
     lines = [_line(head)]
     mark = 0
@@ -134,8 +131,34 @@ def write_record(path: Path, game: Game, deck_names: tuple[str, str], asked: Seq
         lines.append(_event_lines(events, mark, len(events)))
     if game.result is not None:
         lines.append(_end_line(game, mark))
+    return "".join(lines)
+
+
+def write_record(path: Path, game: Game, deck_names: tuple[str, str], asked: Sequence[tuple[int, int, str]], *,
+                 full: bool = False, force: bool = False) -> None:
+    """Write, in one piece and without fsync, the record of a game played without a
+    :class:`Recorder` (``momon simulate``, whose games answer themselves): the same lines a
+    Recorder writes (``asked`` as for :func:`record_text`)."""
+    head = header(game.setup, deck_names, full=full)
     file = create_record_file(Path(path), head, force)
     try:
-        file.write("".join(lines))
+        file.write(record_text(head, game, asked, full=full))
     finally:
         file.close(sync=False)
+
+
+def continue_record(path: Path, head: Line, game: Game, asked: Sequence[tuple[int, int, str]], *,
+                    force: bool = False) -> Recorder:
+    """A new record at ``path`` (format 3, not full) for a game already under way, read from
+    somewhere else (a game file): its answers so far are written and fsync'd in one piece,
+    then a Recorder follows the game from there, as resume does. Raises GameOver for a game
+that is over."""
+    if game.result is not None:
+        raise GameOver("the game is over: nothing is left to record")
+    file = create_record_file(Path(path), head, force)
+    try:
+        file.write(record_text(head, game, asked), sync=True)
+    except BaseException:
+        file.close(sync=False)
+        raise
+    return Recorder(file, game, mark=asked[-1][0] if asked else 0)

@@ -198,6 +198,7 @@ class Record:
     answer_starts: list[int]  # the byte where each answer (or concession) line begins
     answers_end: int  # the byte just after the last whole answer (or the header): where resume appends
     end: Line | None = None  # format 3: the end line, written once the game is over
+    notation: object = None  # read from a game file: its tree (a record.msn.GameText), variations and all
 
     @property
     def format(self) -> int:

@@ -1,4 +1,5 @@
-"""Typed lines to engine answers: the accepted forms of every decision (the --script contract).
+"""Typed lines to engine answers and back: the accepted forms of every decision (the --script
+contract), and the one form a game file (docs/notation.md) writes each answer in.
 
 - summon: ``summon <card> <space>`` or ``<card> <space>``; ``<card>`` is a 1-based Hand
   position, a card id, or an unambiguous name prefix (only the position tells apart two
@@ -197,3 +198,42 @@ def answer_words(player: str, kind: str, value: object) -> str:
     if kind == "targets" and isinstance(value, list):
         return f"{player} chooses {' '.join(map(str, value)) or 'none'}"
     return f"{player} chooses {value}"
+
+
+#: Words a card is never written as in a game file: they mean something else there.
+_RESERVED = frozenset({"summon", "concede", "listed", "none", "yes", "no", "y", "n"})
+
+
+def _card_words(name: str) -> list[str]:
+    """The words of a card's name that can stand alone as a card in a game file: letters
+    (and inner apostrophes and hyphens) only, so none is a number, a Space or punctuation."""
+    return [w for w in name.lower().split()
+            if w.replace("'", "").replace("-", "").isalpha() and w[0].isalpha() and w[-1].isalpha()
+            and w not in _RESERVED]
+
+
+def written(seen: Observation, decision: Decision, answer: Answer) -> str:
+    """``answer`` as a game file (docs/notation.md) writes it, in one form only: a card as the
+    first word of its name that :func:`parse` reads back to the same copy (else its copy
+    key), Spaces in lower case, the parts of an order or a choice of targets joined by
+    commas with no space, yes and no in full. ``parse`` gives ``answer`` back from it."""
+    kind = decision.kind
+    if kind is Kind.SUMMON or kind is Kind.CARD:
+        key, space = answer if isinstance(answer, tuple) else (answer, "")
+        assert isinstance(key, str) and isinstance(space, str)
+        after = f" {space.lower()}" if space else ""
+        names = {c.id: c.name for c in (o.card for o in seen.state.zones.objects.values())}
+        for word in _card_words(names.get(card_of_key(key), "")):
+            try:
+                if parse(seen, decision, word + after) == answer:
+                    return word + after
+            except BadAnswer:
+                continue
+        return key + after
+    if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS or kind is Kind.TARGETS:
+        return format_answer(decision, answer).lower().replace(" ", ",")
+    if kind is Kind.YES_NO:
+        return "yes" if answer is True else "no"
+    if kind is Kind.SPACE or kind is Kind.PICK_FACE_DOWN:
+        return format_answer(decision, answer).lower()
+    assert_never(kind)

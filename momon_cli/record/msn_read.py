@@ -1,0 +1,238 @@
+"""MSN game files read (docs/notation.md): a file's tags, blocks and answers, replayed answer by
+answer into its tree of lines and the record its main line stands for.
+
+Answers are words only in the light of the game: a card is named from its Hand, an order
+by its option numbers. So each answer's words are read (text.notation.parse) at the
+decision the game has pending, and a variation starts again from the answers before the
+one it is instead of. Every problem is one line naming its line and column.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..engine import SPACES, Decision, EngineError, Game, IllegalAnswer, Kind
+from ..text.notation import BadAnswer, parse
+from .format import RecordError
+from .msn import DEPTH_LIMIT, VARIATION_LIMIT, Branch, GameText, Node, replay, word_of
+from .msn_syntax import SUFFIX, NotationError, Token, decode, lex
+from .msn_tags import Start, check_outcome, read_start, result_word
+from .recorder import record_text
+from .validate import Record, parse_record
+
+
+def is_notation(path: Path, data: bytes) -> bool:
+    """Whether a file is a game file rather than a record: by its name (``.msn``, ``.jsonl``),
+    else by its first character, the ``[`` of a tag."""
+    suffix = path.suffix.lower()
+    if suffix in (SUFFIX, ".jsonl"):
+        return suffix == SUFFIX
+    return data.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] == b"["
+
+
+def read_text(path: Path, data: bytes) -> tuple[GameText, Record]:
+    """A game file's tree and the record its main line stands for (its header as the tags
+    give it, its answers with their events counted and digested, its end when the game is
+    over). Raises NotationError, one line naming the line and column of the first problem."""
+    tokens = lex(path, decode(path, data))
+    head = [t for t in _leading(tokens) if t.kind in ("tag", "block")]
+    start = read_start(path, [t for t in head if t.kind == "tag"], [t for t in head if t.kind == "block"])
+    reader = _Reader(path, start, tokens, len(_leading(tokens)))
+    game = Game(start.setup)
+    asked: list[tuple[int, int, str]] = []
+    main = reader.line(game, [], asked, None)
+    check_outcome(path, start, game, reader.result)
+    record = parse_record(path, record_text(start.head, game, asked).encode("utf-8"))
+    record.notation = tree = GameText(start.head, main, [(t.text, t.value) for t in start.extra],
+                                      (game.state.first_player, game.result))
+    return tree, record
+
+
+def _leading(tokens: list[Token]) -> list[Token]:
+    """The tags, blocks and comments before the first answer."""
+    n = 0
+    while n < len(tokens) and tokens[n].kind in ("tag", "block", "comment"):
+        n += 1
+    return tokens[:n]
+
+
+class _Reader:
+    """The movetext of a game file, read answer by answer against the game it replays."""
+
+    def __init__(self, path: Path, start: Start, tokens: list[Token], lead: int) -> None:
+        self.path, self.setup, self.tokens = path, start.setup, tokens
+        self.i = 0
+        self.lead = lead  # the tokens before the first answer: the tags and blocks among them are read
+        self.result: Token | None = None
+        self.variations = 0
+
+    def fail(self, token: Token | NotationError, why: str) -> NotationError:
+        return NotationError(self.path, token.line, token.col, why)
+
+    def peek(self) -> Token | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def line(self, game: Game, before: list[Node], asked: list[tuple[int, int, str]] | None,
+             opened: Token | None, depth: int = 0) -> Branch:
+        """The line from here to its end (the file's, or the ``)`` of the variation ``opened``)."""
+        branch = Branch()
+        number: Token | None = None
+        ended: Token | None = None
+        while (token := self.peek()) is not None:
+            kind = token.kind
+            self.i += 1
+            if kind == "comment":
+                (branch.nodes[-1].comments if branch.nodes else branch.before).append(token.text)
+            elif kind in ("tag", "block") and self.i <= self.lead:
+                continue  # the file's own, read by msn_tags before any answer
+            elif kind == "close":
+                if opened is None:
+                    raise self.fail(token, "')' closes no variation")
+                return branch
+            elif ended is not None or kind in ("tag", "block"):
+                raise self.fail(token, "nothing but comments follows a result (a file holds one game)"
+                                if ended is not None else "a tag or a block comes before the answers")
+            elif kind == "result":
+                ended = token
+                if opened is None:
+                    self.result = token  # checked with the tags
+                elif token.text != (said := result_word(game.result)):
+                    raise self.fail(token, f"this variation's result is {said}")
+            elif kind == "number":
+                number = token
+            elif kind == "open":
+                if not branch.nodes:
+                    raise self.fail(token, "a variation comes after the answer it is instead of")
+                if depth >= DEPTH_LIMIT:
+                    raise self.fail(token, f"variations nested more than {DEPTH_LIMIT} deep")
+                self.variations += 1
+                if self.variations > VARIATION_LIMIT:
+                    raise self.fail(token, f"more than {VARIATION_LIMIT} variations in one file")
+                steps = before + branch.nodes[:-1]
+                branch.nodes[-1].variations.append(self.line(replay(self.setup, steps), steps, None, token, depth + 1))
+            else:
+                self.i -= 1
+                try:
+                    branch.nodes.append(self.answer(game, number, asked))
+                except NotationError as err:
+                    if opened is None or "(in the variation" in err.why:
+                        raise
+                    raise self.fail(err, f"{err.why} (in the variation opened at {opened.line}:{opened.col})") from None
+                number = None
+        if opened is not None:
+            raise self.fail(opened, "this variation is never closed with ')'")
+        return branch
+
+    def answer(self, game: Game, number: Token | None, asked: list[tuple[int, int, str]] | None) -> Node:
+        """The next answer, read at the game's pending decision, and given to the game."""
+        first = self.tokens[self.i]
+        decision = game.pending
+        if decision is None:
+            raise self.fail(number or first, "the game is over here: nothing more is answered")
+        turn = game.state.turn
+        if number is not None and int(number.text) != turn:
+            raise self.fail(number, f"this answer is given in turn {turn}, not {number.text}")
+        comments: list[str] = []
+        if first.kind == "word" and first.text.lower() == "concede":
+            self.i += 1
+            who = self._player() or decision.player
+            if asked is not None:
+                asked.append((len(game.events), who, "concede"))
+            game.concede(who)
+            return Node(None, turn, who, comments, word=f"concede p{who}")
+        words = self._words(decision, comments)
+        typed = " ".join(w.text for w in words)
+        try:
+            answer = parse(game.observe(decision.player), decision, typed)
+            if asked is not None:
+                asked.append((len(game.events), decision.player, decision.kind.value))
+            node = Node(answer, turn, 0, comments)
+            word_of(game, node)
+            game.answer(answer)
+        except (BadAnswer, IllegalAnswer, EngineError) as err:
+            what = decision.kind.value.replace("_", " ")
+            raise self.fail(words[0], f"{typed[:40]!r} is not an answer to player {decision.player}'s {what} in turn "
+                                      f"{turn}: {err}") from None
+        return node
+
+    def _next_word(self, comments: list[str], comma: bool = False) -> Token | None:
+        """The next word (after a comma, with ``comma``), its comments taken on the way; None
+        (nothing taken) when the next token is something else."""
+        i = self.i
+        found: list[str] = []
+        while i < len(self.tokens) and self.tokens[i].kind == "comment":
+            found.append(self.tokens[i].text)
+            i += 1
+        if comma:
+            if i >= len(self.tokens) or self.tokens[i].kind != "comma":
+                return None
+            i += 1
+            while i < len(self.tokens) and self.tokens[i].kind == "comment":
+                found.append(self.tokens[i].text)
+                i += 1
+            if i >= len(self.tokens) or self.tokens[i].kind != "word":
+                raise self.fail(self.tokens[i - 1] if i >= len(self.tokens) else self.tokens[i],
+                                "a comma joins two parts of one answer")
+        if i >= len(self.tokens) or self.tokens[i].kind != "word":
+            return None
+        comments += found
+        self.i = i + 1
+        return self.tokens[i]
+
+    def _player(self) -> int:
+        """``p1`` or ``p2`` after ``concede`` (0: not given)."""
+        token = self.peek()
+        if token is not None and token.kind == "word" and token.text.lower() in ("p1", "p2"):
+            self.i += 1
+            return int(token.text[1])
+        return 0
+
+    def _words(self, decision: Decision, comments: list[str]) -> list[Token]:
+        """The words of one answer: a Summon's card words up to its Space; else one word, or
+        words joined by commas, or (an order, targets) the numbers or Spaces that follow, up
+        to as many as the decision takes."""
+        first = self._next_word(comments)
+        if first is None:
+            token = self.tokens[self.i]
+            raise self.fail(token, "a comma joins two parts of one answer" if token.kind == "comma" else
+                            "an answer is expected here")
+        words = [first]
+        kind = decision.kind
+        if kind is Kind.SUMMON:
+            while words[-1].text.upper() not in SPACES and len(words) < 8:
+                word = self._next_word(comments)
+                if word is None:
+                    break
+                words.append(word)
+            return words
+        while (word := self._next_word(comments, comma=True)) is not None:
+            words.append(word)
+        most = len(decision.options) if kind in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS) else \
+            decision.count if kind is Kind.TARGETS else 1
+        if len(words) == 1 and first.text.lower() not in ("listed", "none"):
+            while len(words) < most and (word := self._peek_part(decision)) is not None:
+                self.i += 1
+                words.append(word)
+        return words
+
+    def _peek_part(self, decision: Decision) -> Token | None:
+        """The next token, if it can be one more part of an order (a number) or of targets (a
+        Space offered, or an option's number)."""
+        token = self.peek()
+        if token is None or token.kind != "word":
+            return None
+        text = token.text
+        if text.isdecimal() and text.isascii():
+            return token if 1 <= int(text) <= len(decision.options) else None
+        return token if decision.kind is Kind.TARGETS and text.upper() in decision.options else None
+
+
+def is_game_file(path: Path) -> bool:
+    """Whether ``path`` holds a game file (False too when it cannot be read: the reader of
+    records says why)."""
+    from .files import read_bytes
+
+    try:
+        return is_notation(path, read_bytes(path))
+    except RecordError:
+        return False
