@@ -33,7 +33,7 @@ EXPLORE = 0.4  # UCB1's exploration weight, for win rates in [0, 1] (against fla
 ROOT_SUMMONS = 8  # Summons tried at the root: the greedy bot's best
 DEEP_SUMMONS = 4  # Summons tried deeper in the tree: the greedy rule's best in that world
 MOST_ORDERS = 24  # orders and target sets tried at a node: every one up to this many
-ROLLOUT_TURNS: int | None = 3  # turns a rollout plays before its Score lead is taken as its value (None: to the end)
+ROLLOUT_TURNS = 3  # turns a rollout plays before its Score lead is taken as its value
 PRIOR = 4  # playouts' worth of the greedy look-ahead's verdict a root Summon starts with
 MARGIN = 2.0  # the Score lead that is worth about 73% (a logistic's scale)
 NOISE = 0.25  # the share of rollout Summons made with a random card
@@ -87,8 +87,7 @@ class TreeBot(RandomBot):
     def search(self, observation: Observation, decision: Decision) -> object:
         playouts, seconds = self._budget(decision)
         deadline = None if seconds is None else time.process_time() + seconds
-        me = observation.seat
-        root = _Node(3 - me)
+        root = _Node(3 - observation.seat)
         imaginable = imagined(observation, self.imaginable)
         first: list[object] | None = None  # the root's answers, ranked once
         self.budget, self.work = playouts, 0
@@ -119,7 +118,7 @@ class TreeBot(RandomBot):
         with PRIOR playouts' worth of its look-ahead's verdict (its lead, as ``_value_for_1``)."""
         if decision.kind is Kind.SUMMON:
             leads = summon_leads(self.rng, observation, self.imaginable)[:ROOT_SUMMONS]
-            for option, lead in leads if PRIOR else ():
+            for option, lead in leads:
                 child = root.children[option] = _Node(decision.player)
                 child.tried = child.legal = child.prior = PRIOR
                 child.wins = PRIOR / (1 + math.exp(-round(lead / 1000) / MARGIN))
@@ -130,9 +129,8 @@ class TreeBot(RandomBot):
         path = [root]
         node = root
         current: Decision | None = decision
-        answers = first
         while current is not None:
-            legal = answers if node is root else self._answers(state, current)
+            legal = first if node is root else self._answers(state, current)
             for a in legal:
                 child = node.children.get(a)
                 if child is not None:
@@ -149,8 +147,8 @@ class TreeBot(RandomBot):
             node = node.children[choice]
             path.append(node)
             current = _send(flow, choice)
-        horizon = None if ROLLOUT_TURNS is None else state.turn + ROLLOUT_TURNS
-        while current is not None and (horizon is None or state.turn < horizon):
+        horizon = state.turn + ROLLOUT_TURNS
+        while current is not None and state.turn < horizon:
             current = _send(flow, self._rollout(state, current))
         value = _value_for_1(state)
         for n in path[1:]:
