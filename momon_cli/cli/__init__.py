@@ -1,1 +1,10 @@
-"""The ``momon`` command line: Typer only, one module per command group; ``app.run`` is the script."""
+"""The ``momon`` command line: Typer only, one module per command group; ``app.run`` is the script.
+
+The language is chosen here, before any command module makes its help texts (``--lang`` or
+the locale: momon_cli.language)."""
+
+import sys
+
+from ..language import use_flag
+
+use_flag(sys.argv)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 
 from .. import __version__
+from ..language import LANGUAGES, _
 from ..limits import SEED_DIGITS
 from ..text.safe import clean
 
@@ -44,8 +45,8 @@ RECORD_HELP = ("A game record or game file (.msn): a path, 'last' (the newest re
 
 
 app = typer.Typer(
-    help="Monsnatch: the two-player card game on a 4x4 Arena, in your terminal.\n\n"
-         "Start a game with: momon play",
+    help=_("Monsnatch: the two-player card game on a 4x4 Arena, in your terminal.\n\n"
+           "Start a game with: momon play"),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help: flags without a "<bool>" after them
@@ -208,9 +209,19 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _language(value: str | None) -> str | None:
+    """``--lang`` was read before the help texts were made (cli/__init__.py); here it is checked."""
+    if value is not None and value.lower() not in LANGUAGES:
+        raise typer.BadParameter(_("choose {languages}").format(languages=" or ".join(LANGUAGES)))
+    return value
+
+
 @app.callback()
 def root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                      help="Print the version and exit.")) -> None:
+                                      help=_("Print the version and exit.")),
+         lang: str | None = typer.Option(None, "--lang", callback=_language, metavar="en|th",
+                                         help=_("The language to play in: en or th (else LANG, LC_ALL or "
+                                                "LC_MESSAGES; English if none names Thai)."))) -> None:
     """Monsnatch in a terminal."""
 
 

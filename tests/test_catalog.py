@@ -1,0 +1,106 @@
+"""The Thai catalog is complete and current: every message of the code is in it, translated
+into Thai with the same placeholders, and the compiled .mo is what its .po compiles to
+(tests/catalog.py makes both)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import catalog
+import pytest
+
+from momon_cli import language
+
+THAI = re.compile(r"[\u0e00-\u0e7f]")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
+#: Messages that read the same in Thai: the Thai edition keeps these words in English.
+SAME_IN_THAI = {"Momon", "Momons", "Summon", "Snatch", "Ward", "Void", "Hand", "Arena", "Power", "Element",
+                "Fire", "Water", "Earth", "Air", "Light", "Dark"}
+
+
+def _messages(c):
+    return [m for m in c if m.id]
+
+
+@pytest.fixture(scope="module")
+def thai():
+    return catalog.read("th")
+
+
+def test_the_thai_catalog_holds_exactly_the_messages_of_the_code(thai):
+    code = {m.id if isinstance(m.id, str) else m.id[0] for m in _messages(catalog.extract())}
+    held = {m.id if isinstance(m.id, str) else m.id[0] for m in _messages(thai)}
+    assert not code - held, f"not in the catalog (run python tests/catalog.py): {sorted(code - held)[:10]}"
+    assert not held - code, f"no longer in the code (run python tests/catalog.py): {sorted(held - code)[:10]}"
+
+
+def test_the_po_file_is_as_tests_catalog_writes_it():
+    assert catalog.po_path("th").read_bytes() == catalog.po_bytes(catalog.merged("th"))
+
+
+def test_every_message_has_a_thai_translation_with_the_same_placeholders(thai):
+    wrong = []
+    for m in _messages(thai):
+        ids = [m.id] if isinstance(m.id, str) else list(m.id)
+        strings = [m.string] if isinstance(m.string, str) else list(m.string)
+        for s in strings:
+            letters = re.sub(PLACEHOLDER, "", ids[0])
+            if not s:
+                wrong.append(f"untranslated: {ids[0]!r}")
+            elif m.fuzzy:
+                wrong.append(f"fuzzy: {ids[0]!r}")
+            elif not THAI.search(s) and re.search(r"[A-Za-z]{2}", letters) and ids[0] not in SAME_IN_THAI:
+                wrong.append(f"English left in the Thai catalog: {ids[0]!r} -> {s!r}")
+            elif sorted(PLACEHOLDER.findall(s)) != sorted(PLACEHOLDER.findall(ids[-1])):
+                wrong.append(f"placeholders differ: {ids[0]!r} -> {s!r}")
+    assert not wrong, "\n".join(wrong[:30]) + f"\n({len(wrong)} in all)"
+
+
+def test_the_compiled_catalog_is_compiled_from_the_current_po(thai):
+    assert catalog.po_path("th").with_suffix(".mo").read_bytes() == catalog.mo_bytes(thai)
+
+
+def test_thai_has_one_plural_form(thai):
+    assert thai.num_plurals == 1 and thai.plural_expr == "0"
+
+
+def test_no_message_is_built_before_it_is_translated():
+    """``_(f"...")`` or ``_("..." + x)`` would look up a sentence no catalog holds."""
+    wrong = []
+    for path in catalog.PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in catalog.KEYWORDS
+                    and not all(isinstance(a, ast.Constant) and isinstance(a.value, str)
+                                for a in node.args[:2 if node.func.id == "ngettext" else 1])):
+                wrong.append(f"{path.relative_to(catalog.ROOT)}:{node.lineno}")
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("setting", "code"), [
+    ({"LANG": "th_TH.UTF-8"}, "th"), ({"LC_ALL": "th_TH"}, "th"), ({"LC_MESSAGES": "th"}, "th"),
+    ({"LANG": "en_GB.UTF-8"}, "en"), ({"LANG": "C.UTF-8"}, "en"), ({}, "en"), ({"LANG": "fr_FR"}, "en"),
+    ({"LC_ALL": "en_US.UTF-8", "LANG": "th_TH.UTF-8"}, "en"), ({"LANGUAGE": "th:en", "LANG": "C"}, "th"),
+])
+def test_the_language_comes_from_the_environment_as_gettext_reads_it(setting, code):
+    assert language.chosen(None, setting) == code
+
+
+def test_the_lang_flag_comes_before_the_environment():
+    assert language.chosen("th", {"LANG": "en_US.UTF-8"}) == "th"
+    assert language.chosen("en", {"LANG": "th_TH.UTF-8"}) == "en"
+
+
+def test_a_message_is_read_in_the_language_in_use():
+    message = next((m for m in _messages(catalog.read("th")) if isinstance(m.id, str)), None)
+    if message is None:
+        pytest.fail("the Thai catalog is empty")
+    with language.using("th"):
+        assert language._(message.id) == message.string
+    with language.using("en"):
+        assert language._(message.id) == message.id
+
+
+def test_the_catalog_files_are_in_the_package():
+    assert (Path(language.LOCALE) / "th" / "LC_MESSAGES" / "momon.mo").is_file()
