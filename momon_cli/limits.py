@@ -4,7 +4,7 @@ records)."""
 
 SEED_DIGITS = 100  # a seed's most digits: a bot seat's seed and a record's file name are made from it
 BOT_SECONDS = (0.05, 30)  # a bot seat's most thinking time per Summon: momon play and tournament --bot-time
-NAME_LIMIT = 24  # characters in a player's name, on the command line and in a record
+NAME_LIMIT = 24  # columns of a player's name as drawn (a Thai name holds more characters), on the command line and in a record
 #: The bots a seat, a tournament and a record may name (bots.roster): four bots and three levels.
 BOT_NAMES = ("random", "greedy", "flat", "search", "easy", "medium", "hard")
 ANALYSIS_PLAYOUTS = 200  # the coach's search iterations per decision in `momon analyse`, by default

@@ -9,8 +9,13 @@ splitter treats SARA AM as a letter of its own, so it is not used for cutting.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import regex
 from rich.cells import cell_len
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 _GRAPHEME = regex.compile(r"\X")
 ELLIPSIS = "…"
@@ -23,7 +28,18 @@ def columns(text: str) -> int:
 
 def graphemes(text: str) -> list[str]:
     """``text`` as its user-perceived letters."""
-    return _GRAPHEME.findall(text)
+    return [str(g) for g in _GRAPHEME.findall(text)]
+
+
+def fitting(text: str, width: int) -> int:
+    """How many characters of ``text`` its longest start of whole graphemes within ``width`` columns holds."""
+    used = length = 0
+    for letter in _GRAPHEME.finditer(text):
+        used += cell_len(letter.group())
+        if used > width:
+            break
+        length = letter.end()
+    return length
 
 
 def cut(text: str, width: int, mark: str = ELLIPSIS) -> str:
@@ -32,18 +48,23 @@ def cut(text: str, width: int, mark: str = ELLIPSIS) -> str:
     if cell_len(text) <= width:
         return text
     room = width - cell_len(mark)
-    kept: list[str] = []
-    used = 0
-    for letter in graphemes(text):
-        size = cell_len(letter)
-        if used + size > room:
-            break
-        kept.append(letter)
-        used += size
-    return "".join(kept) + mark if room >= 0 else ""
+    return text[:fitting(text, room)] + mark if room >= 0 else ""
 
 
 def pad(text: str, width: int) -> str:
     """``text`` cut to ``width`` columns and filled with spaces to exactly that many."""
     text = cut(text, width)
     return text + " " * (width - cell_len(text))
+
+
+def truncate(line: Text, width: int, mark: str = "", fill: bool = False) -> Text:
+    """A Rich ``Text`` within ``width`` columns, cut between graphemes (``mark``, if any, ends
+    a cut) and, with ``fill``, padded with spaces to exactly ``width``: Rich's own truncation
+    can part SARA AM from its consonant."""
+    if line.cell_len > width:
+        line = line[:fitting(line.plain, max(0, width - cell_len(mark)))]
+        line.append(mark)
+    if fill and line.cell_len < width:
+        line = line.copy()
+        line.append(" " * (width - line.cell_len))
+    return line

@@ -12,10 +12,12 @@ import copy
 import os
 import sys
 import time
+import unicodedata
 from pathlib import Path
 
 import pexpect
 import pyte
+from wcwidth import wcwidth
 
 from momon_cli.engine import Game
 
@@ -28,6 +30,36 @@ class AltScreen(pyte.HistoryScreen):
     def __init__(self, columns: int, lines: int) -> None:
         super().__init__(columns, lines, history=5000)
         self.saved = None
+        self.wraps = 0  # lines the terminal wrapped because the program wrote past the last column
+        self._drawing = False
+
+    def draw(self, data: str) -> None:
+        """pyte 0.8.2 stops drawing at a zero-width mark whose combining class is 0 (Thai
+        vowels and marks above the letter: U+0E31, U+0E34-0E37, U+0E47, U+0E4C-0E4E), which a
+        terminal draws on the letter before; such a mark is put on that letter's cell here."""
+        start = 0
+        for i, char in enumerate(data):
+            if char > "\u02ff" and unicodedata.category(char) == "Mn" and not unicodedata.combining(char) \
+                    and wcwidth(char) == 0:
+                if start < i:
+                    self._draw(data[start:i])
+                start = i + 1
+                if self.cursor.x:
+                    cell = self.buffer[self.cursor.y][self.cursor.x - 1]
+                    self.buffer[self.cursor.y][self.cursor.x - 1] = cell._replace(data=cell.data + char)
+        if start < len(data):
+            self._draw(data[start:])
+
+    def _draw(self, data: str) -> None:
+        self._drawing = True
+        try:
+            super().draw(data)
+        finally:
+            self._drawing = False
+
+    def linefeed(self) -> None:
+        self.wraps += self._drawing  # inside draw, a line feed is the terminal wrapping a line
+        super().linefeed()
 
     def set_mode(self, *modes, **kwargs) -> None:
         if kwargs.get("private") and ALT in modes and self.saved is None:
@@ -48,11 +80,12 @@ class AltScreen(pyte.HistoryScreen):
 
 
 class Terminal:
-    def __init__(self, args: list[str], columns: int = 80, rows: int = 24) -> None:
+    def __init__(self, args: list[str], columns: int = 80, rows: int = 24, environ: dict[str, str] | None = None) -> None:
         self.screen = AltScreen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()  # every byte the program wrote, for escape sequences pyte does not keep
-        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
+        given = os.environ if environ is None else environ
+        env = {k: v for k, v in given.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
         env["TERM"] = "xterm-256color"
         self.child = pexpect.spawn(sys.executable, ["-m", "momon_cli", *args], dimensions=(rows, columns), env=env,
                                    cwd=str(Path(__file__).parent.parent))

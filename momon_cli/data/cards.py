@@ -30,6 +30,7 @@ from ..engine import (
     Whose,
     read_instruction,
 )
+from ..widths import columns
 from .cardtext import card_text
 
 Table: TypeAlias = dict[str, Any]  # a TOML table as tomllib gives it
@@ -156,9 +157,9 @@ def _ability(c: Problems, data: object, index: int, elements: tuple[str, ...]) -
 CARD_KEYS = {"id", "name", "stars", "element", "power", "sights", "traits", "text", "flavor", "ability"}
 
 
-NAME_LIMIT = 40  # characters in a card name
+NAME_LIMIT = 40  # columns of a card name
 TEXT_LIMIT = 400  # characters in flavour text
-DECK_NAME_LIMIT = 60  # characters in a deck's name
+DECK_NAME_LIMIT = 60  # columns of a deck's name
 
 
 def _card(data: object, where: str, problems: list[str], elements: tuple[str, ...]) -> CardDef | None:
@@ -172,7 +173,7 @@ def _card(data: object, where: str, problems: list[str], elements: tuple[str, ..
         c.bad("id", "must look like SET-001 (set code, dash, three digits)")
     c.only(data, "card", CARD_KEYS)
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
+    if not isinstance(name, str) or not name.strip() or columns(name) > NAME_LIMIT:
         c.bad("name", f"must be a non-empty string of at most {NAME_LIMIT} characters")
     stars = c.integer(data, "stars", 1, 5, 1)
     element = c.choice(data, "element", elements, elements[0])
@@ -290,7 +291,7 @@ def load_deck(name_or_path: str, pool: dict[str, CardDef]) -> Deck:
     data = read_toml(path)
     problems = []
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name) > DECK_NAME_LIMIT:  # a record keeps it
+    if not isinstance(name, str) or not name.strip() or columns(name) > DECK_NAME_LIMIT:  # a record keeps it
         problems.append(f"{path}: name: must be a string of 1-{DECK_NAME_LIMIT} characters")
     formats = load_formats()
     fmt = data.get("format")

@@ -16,6 +16,7 @@ from typing import Any
 from ..engine import CHANGE_KINDS, DURATIONS, SPACES, CardDef, Change, Duration, Placed, Position, Problems
 from ..files import write_new
 from ..limits import NAME_LIMIT
+from ..widths import columns
 from .cards import DataError, read_toml
 from .toml_out import toml_value
 
@@ -164,7 +165,7 @@ def _names(c: Problems, data: Mapping[str, Any]) -> tuple[str, str] | None:
         return None
     names = data["names"]
     if (not isinstance(names, list) or len(names) != 2 or len(set(map(str, names))) != 2
-            or not all(isinstance(n, str) and n.strip() and len(n) <= NAME_LIMIT for n in names)):
+            or not all(isinstance(n, str) and n.strip() and columns(n) <= NAME_LIMIT for n in names)):
         c.bad("names", f"must be two different names of 1-{NAME_LIMIT} characters, Player 1's first")
         return None
     return names[0], names[1]

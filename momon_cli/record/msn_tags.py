@@ -25,6 +25,7 @@ from ..data.positions import position_from_mapping, position_to_toml
 from ..data.toml_out import card_set_toml
 from ..engine import PROFILES, RULES_VERSION, CardDef, Game, Position, Result, Setup
 from ..limits import BOT_NAMES, BOT_SECONDS, NAME_LIMIT
+from ..widths import columns
 from .format import TEXT_LIMIT, Line, _sorted_json, header
 from .header import seats_from_header, setup_from_header
 from .msn_syntax import NotationError, Token
@@ -191,7 +192,7 @@ class _Reading:
     def text(self, name: str, default: str | None, limit: int) -> str:
         """A tag's text, within the bounds a record's header keeps it in."""
         value = self.value(name, default)
-        if not 0 < len(value) <= limit:
+        if not 0 < len(value) <= 8 * limit or columns(value) > limit:  # as drawn: a Thai name has more characters
             raise self.fail(self.tags.get(name), f"{name}: must be 1-{limit} characters")
         return value
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..engine import PROFILES, RULES_VERSION
 from ..limits import BOT_NAMES, BOT_SECONDS, NAME_LIMIT
+from ..widths import columns
 from .format import (
     _COUNTED,
     CARDS_LIMIT,
@@ -46,6 +47,11 @@ def _text(value: object, limit: int = TEXT_LIMIT) -> bool:
     return isinstance(value, str) and 0 < len(value) <= limit
 
 
+def _name(value: object) -> bool:
+    """A player's name: 1 to NAME_LIMIT columns as drawn (a Thai name holds more characters than columns)."""
+    return isinstance(value, str) and 0 < len(value) <= 8 * NAME_LIMIT and 0 < columns(value) <= NAME_LIMIT
+
+
 def _unicode(value: object) -> bool:
     """False for text holding lone surrogates (a JSON "\\udc80"), which no file or terminal takes."""
     try:
@@ -74,7 +80,7 @@ def header_problem(head: Line, line: bytes | None = None) -> str | None:
         (_text(head.get("created")), "created: must be a date string"),
         (head.get("profile") in PROFILES, f"profile: must be {' or '.join(PROFILES)}"),
         (_is_int(head.get("seed")), "seed: must be a whole number"),
-        (isinstance(names, list) and len(names) == 2 and all(_text(n, NAME_LIMIT) for n in names),
+        (isinstance(names, list) and len(names) == 2 and all(_name(n) for n in names),
          f"names: must be two names of 1-{NAME_LIMIT} characters"),
         (isinstance(decks, list) and len(decks) == 2 and all(_text(d) for d in decks),
          f"decks: must be two deck names of 1-{TEXT_LIMIT} characters"),

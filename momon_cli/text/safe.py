@@ -3,7 +3,7 @@
 Such text can carry terminal escapes (a window title, an OSC 52 clipboard write, a screen
 clear), bidi overrides that make a line read differently from what it holds, or Rich
 markup. Everything shown from outside goes through :func:`clean` (a plain, printable,
-bounded ``str``) or :func:`safe` (the same as a ``Text``, which Rich never reads as markup).
+``str`` bounded in columns) or :func:`safe` (the same as a ``Text``, which Rich never reads as markup).
 """
 
 from __future__ import annotations
@@ -29,10 +29,16 @@ LIMIT = 200
 
 
 def clean(text: object, limit: int = LIMIT) -> str:
-    """``text`` as a single printable line of at most ``limit`` characters (``…`` marks a cut)."""
+    """``text`` as a single printable line at most ``limit`` columns wide as a terminal draws
+    it, cut between graphemes (``…`` marks a cut): a Thai name of 24 columns is whole, though
+    it holds more characters, and no letter is parted from its marks."""
     raw = _ESCAPE.sub("", str(text)[: limit * 8])  # bounded work for a hostile 50 MB name
     out = "".join(" " if c in _SPACES else c for c in raw if c in _SPACES or unicodedata.category(c) not in _DROPPED)
-    return out if len(out) <= limit else out[: limit - 1] + "…"
+    if out.isascii():  # printable ASCII is a column a character: the common case, without Rich
+        return out if len(out) <= limit else out[: limit - 1] + "…"
+    from ..widths import cut  # here: momon --help and --version start without Rich
+
+    return cut(out, limit)
 
 
 def safe(text: object, limit: int = LIMIT, style: str = "") -> Text:

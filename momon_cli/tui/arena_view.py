@@ -23,6 +23,8 @@ from ..engine import (
     token_value,
 )
 from ..text.safe import clean
+from ..widths import columns as drawn
+from ..widths import cut, pad
 from .marks import LABEL, Change
 
 PLAYER_STYLE = {1: "bold cyan", 2: "bold magenta"}
@@ -57,8 +59,8 @@ def arrows(obj: GameObject, seat: int) -> str:
 def _fit(parts: list[str], tail: str, width: int) -> str | None:
     """``parts`` left and ``tail`` right in ``width`` columns, or None when they do not fit."""
     line = " ".join(parts)
-    if len(line) + len(tail) + 1 <= width:
-        return line + " " * (width - len(line) - len(tail)) + tail
+    if drawn(line) + drawn(tail) + 1 <= width:
+        return line + " " * (width - drawn(line) - drawn(tail)) + tail
     return None
 
 
@@ -76,7 +78,7 @@ def _occupied(seen: Observation, obj: GameObject, width: int, seat: int, change:
     # When room is short: the Element's first three letters, then its first (each Element's
     # is its own), then none; the Stars stay. The words keep their spaces, so Controller and
     # Power never run together.
-    tries = ([who, strength, elem, stars], [who, strength, elem[:3], stars], [who, strength, elem[:1], stars],
+    tries = ([who, strength, elem, stars], [who, strength, cut(elem, 3, ""), stars], [who, strength, cut(elem, 1, ""), stars],
              [who, strength, stars])
     news = LABEL[change] if change is not None and change != "gone" else ""
     # What changed goes on the bottom line while the Element keeps three letters there, else
@@ -84,18 +86,15 @@ def _occupied(seen: Observation, obj: GameObject, width: int, seat: int, change:
     low = next((fitted for parts in tries[:2] if news and (fitted := _fit([*parts, news], sights, width))), None)
     line = low or next((fitted for parts in tries if (fitted := _fit(parts, sights, width)) is not None), None)
     up = "" if low else news
-    if width - len(marks) - len(up) - 2 < 3:  # no room for the word beside the marks: the symbol alone
-        up = up[:1]
-    name = clean(obj.card.name)
-    room = max(1, width - (len(marks) + 1 if marks else 0) - (len(up) + 1 if up else 0))
-    if len(name) > room:
-        name = name[:room - 1] + "…"
-    top = Text(name.ljust(room), style=style)
+    if width - drawn(marks) - drawn(up) - 2 < 3:  # no room for the word beside the marks: the symbol alone
+        up = cut(up, 1, "")
+    room = max(1, width - (drawn(marks) + 1 if marks else 0) - (drawn(up) + 1 if up else 0))
+    top = Text(pad(clean(obj.card.name), room), style=style)
     if marks:
         top.append(" " + marks, style="bold")
     if up:
         top.append(" ").append(up, style="reverse")
-    bottom = Text(line or f"{who} {strength} {sights}"[:width])
+    bottom = Text(line or cut(f"{who} {strength} {sights}", width, ""))
     bottom.stylize(style, 0, 2)
     if low:
         at = bottom.plain.rfind(news)
@@ -107,9 +106,18 @@ def _cell(seen: Observation, space: str, width: int, seat: int, change: Change |
     zones = seen.state.zones
     oid = zones.arena.get(space)
     if oid is None:
-        gone = Text(LABEL["gone"].center(width), style="reverse") if change == "gone" else Text(" " * width)
+        gone = Text(_centred(LABEL["gone"], width), style="reverse") if change == "gone" else Text(" " * width)
         return Text(space.center(width), style="dim"), gone
     return _occupied(seen, zones.objects[oid], width, seat, change)
+
+
+def _centred(text: str, width: int) -> str:
+    """``text`` in the middle of ``width`` columns, as ``str.center`` would put it were every
+    character a column."""
+    text = cut(text, width)
+    room = width - drawn(text)
+    left = room // 2 + (room % 2 if width % 2 else 0)  # str.center's rounding
+    return " " * left + text + " " * (room - left)
 
 
 def arena_lines(seen: Observation, seat: int = 1, width: int = 80, label: str = "",
@@ -127,9 +135,9 @@ def arena_lines(seen: Observation, seat: int = 1, width: int = 80, label: str = 
 
     bottom = rule("└", "┴", "┘")
     if label:
-        mark = f" {clean(label)[:2 * cell]}'s side "
-        start = (bottom.cell_len - len(mark)) // 2
-        bottom = Text(bottom.plain[:start] + mark + bottom.plain[start + len(mark):], style="dim")
+        mark = f" {clean(label, 2 * cell)}'s side "
+        start = (bottom.cell_len - drawn(mark)) // 2  # the border is a column a character
+        bottom = Text(bottom.plain[:start] + mark + bottom.plain[start + drawn(mark):], style="dim")
 
     lines = [rule("┌", "┬", "┐", letters=True)]
     for i, r in enumerate(rows):

@@ -21,6 +21,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..engine import Decision, Kind, Observation, need
+from ..widths import truncate
 from . import render
 from .arena_view import arena_lines, cell_width, grid_width
 from .marks import Change
@@ -218,9 +219,8 @@ def to_fragments(lines: list[Text], width: int) -> list[tuple[str, str]]:
     for i, line in enumerate(lines):
         if i:
             fragments.append(("", "\n"))
-        if line.cell_len > width:
-            line = line.copy()
-            line.truncate(width)
+        if line.cell_len > width:  # cut between graphemes, never inside one (Rich's own cut parts SARA AM)
+            line = truncate(line, width)
         plain = line.plain
         cuts = sorted({0, len(plain), *(x for span in line.spans for x in (span.start, span.end) if x < len(plain))})
         for start, end in zip(cuts, cuts[1:], strict=False):

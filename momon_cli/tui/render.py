@@ -40,6 +40,7 @@ from ..text import narration as narrate
 from ..text.glossary import for_card
 from ..text.notation import ACCEPTED
 from ..text.safe import LIMIT, clean, safe
+from ..widths import cut, truncate
 from .arena_view import ARROW, COMPASS, PLAYER_STYLE, arena_lines
 
 _MEASURE = Console(width=200, color_system=None)  # measures text for wrapping; never prints
@@ -51,20 +52,27 @@ def player_label(seen: Observation, player: int) -> Text:
 
 def status_line(seen: Observation, width: int | None = None) -> Text:
     """Turn, Active Player, Control Score, Hands and Voids and the First Player Token, in one
-    line; with short labels when the long ones would not fit ``width``."""
+    line; with short labels when the long ones would not fit ``width``, and then with P1 and P2
+    for the names after the Active Player's (two wide Thai names fill most of a line)."""
     need(seen)
     line = _status(seen, short=False)
-    return line if width is None or line.cell_len <= width else _status(seen, short=True)
+    if width is None or line.cell_len <= width:
+        return line
+    line = _status(seen, short=True)
+    return line if line.cell_len <= width else _status(seen, short=True, labels=True)
 
 
-def _status(seen: Observation, short: bool) -> Text:
+def _status(seen: Observation, short: bool, labels: bool = False) -> Text:
     state = seen.state
     zones = state.zones
     score = scores(state)
     names = [clean(name, NAME_LIMIT) for name in seen.setup.names]
+    active = names[state.active - 1]
+    if labels:
+        names = ["P1", "P2"]
     started = state.turn >= seen.setup.position.turn  # before the first Turn Start: the setup [BASELINE 6]
     line = Text(f"Turn {state.turn}: " if started else "Setup: ", style="bold")
-    line.append(names[state.active - 1], style=PLAYER_STYLE[state.active])
+    line.append(active, style=PLAYER_STYLE[state.active])
     line.append(" · ")
     for p in (1, 2):
         line.append(f"{names[p - 1]} {score[p - 1]}", style=PLAYER_STYLE[p])
@@ -113,7 +121,7 @@ def _hand_entry(i: int, card: CardDef, short: bool, spent: bool = False) -> Text
     is the viewer's, so N is up); ``short`` drops the Element to its first three letters.
     ``spent``: this copy has used a once-only right [R-mc 19, 21], which its number picks."""
     arrows = "".join(ARROW[d] for d in COMPASS if d in card.sights)
-    elem = clean(card.element)[:3] if short else clean(card.element)
+    elem = cut(clean(card.element), 3, "") if short else clean(card.element)
     text = Text(f"{i:>2} ", style="bold")
     text.append(clean(card.name), style="bold")
     if spent:
@@ -146,13 +154,10 @@ def hand_lines(seen: Observation, player: int, width: int, room: int) -> list[Te
         lines = [_hand_entry(i, c, False, spent[i - 1]).append(" · " + clean(card_text(c), 2 * LIMIT)
                                                                if c.abilities else "", style="dim")
                  for i, c in enumerate(cards, 1)]
-        for line in lines:  # a cut ability text says it is cut: 'inspect <card>' reads it whole
-            line.truncate(width, overflow="ellipsis")
-        return [title] + lines
+        # a cut ability text says it is cut: 'inspect <card>' reads it whole
+        return [title] + [truncate(line, width, "…") for line in lines]
     half = (width - 1) // 2
-    entries = [_hand_entry(i, c, True, spent[i - 1]) for i, c in enumerate(cards, 1)]
-    for e in entries:
-        e.truncate(half, pad=True)
+    entries = [truncate(_hand_entry(i, c, True, spent[i - 1]), half, fill=True) for i, c in enumerate(cards, 1)]
     rows = least_hand_lines(len(entries)) - 1
     return [title] + [Text(" ").join(entries[r::rows]) for r in range(rows)]
 
