@@ -97,6 +97,12 @@ def _stars(n: int) -> str:
     return f"{n} Star" if n == 1 else f"{n} Stars"  # the English term keeps its number
 
 
+def _bounds(flt: Filter) -> str:
+    """The filter's Power bounds ("Power 3 หรือน้อยกว่า")."""
+    return "และมี".join(f"Power {value} {than}" for value, than in ((flt.power_max, "หรือน้อยกว่า"),
+                                                                      (flt.power_min, "หรือมากกว่า")) if value is not None)
+
+
 def momons(flt: Filter, count: str = "", role: str = "", classifier: str = "ตัว") -> str:
     """Momons that fit ``flt``, with ``count`` after the name ("1 ตัว", "ทุกตัว"), then
     ``role`` (a clause: "ที่เป็นเป้าหมาย"), then what the filter asks of them. A phrase that
@@ -107,19 +113,12 @@ def momons(flt: Filter, count: str = "", role: str = "", classifier: str = "ต�
     for value, phrase in ((flt.stars_max, "มี {} หรือน้อยกว่า"), (flt.stars_min, "มี {} หรือมากกว่า")):
         if value is not None:
             has.append(phrase.format(_stars(value)))
-    for value, phrase in ((flt.power_max, "มี Power {} หรือน้อยกว่า"), (flt.power_min, "มี Power {} หรือมากกว่า")):
-        if value is not None:
-            has.append(phrase.format(value))
+    if flt.power_max is not None or flt.power_min is not None:
+        has.append("มี" + _bounds(flt))
     if flt.adjacent:
         has.append(f"อยู่ติดกับ{ME}")
     clause = role + (("ซึ่ง" if role else "ที่") + "และ".join(has) if has else "")
     return words + count + clause + (" " if clause else "")
-
-
-def _bounds(flt: Filter) -> str:
-    words = [f"Power {v} หรือน้อยกว่า" if k == "max" else f"Power {v} หรือมากกว่า"
-             for k, v in (("max", flt.power_max), ("min", flt.power_min)) if v is not None]
-    return "และ".join(words)
 
 
 def who(i: AnyInstruction, target: TargetSpec | None, again: bool = False, many: str = "ทุกตัว") -> str:
