@@ -35,7 +35,8 @@ def cards_command(
     from rich.table import Table
 
     from ..data.cards import builtin_deck_names, load_deck
-    from ..data.cardtext import card_text, mechanics
+    from ..data.cardtext import mechanics
+    from ..data.cardtext import rules_text as card_text  # the text in the language in use
     from ..text.notation import names_starting
     from ..tui import render
 

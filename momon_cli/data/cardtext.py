@@ -3,11 +3,20 @@
 Each instruction writes its own phrase (``momon_cli.engine.instructions``); this module
 adds the Timing Header, "you may", once-only rights, conditions and Continuous Abilities.
 The loader refuses a card whose written ``text`` differs from this.
+
+That English is the card file's own text, the same in every language, so it is never read
+through gettext. What a player is shown is :func:`rules_text` (and :func:`rules_ability_text`):
+the text generated in the language in use, from the same data, by that language's own
+templates (data/cardtext_th.py for Thai).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..engine import Ability, CardDef, Condition, Static, describe_filter, with_article
+from ..language import current
+from . import cardtext_th
 
 _HEADERS = {
     "on_summon": "On Summon",
@@ -81,3 +90,20 @@ def mechanics(card: CardDef) -> list[str]:
 
 def card_text(card: CardDef) -> str:
     return " ".join(ability_text(a) for a in card.abilities)
+
+
+#: Each language's generator: its whole card's text and one ability's (every code of language.LANGUAGES).
+GENERATORS: dict[str, tuple[Callable[[CardDef], str], Callable[[Ability], str]]] = {
+    "en": (card_text, ability_text),
+    "th": (cardtext_th.card_text, cardtext_th.ability_text),
+}
+
+
+def rules_text(card: CardDef) -> str:
+    """A card's rules text as a player reads it: in the language in use."""
+    return GENERATORS[current()][0](card)
+
+
+def rules_ability_text(ability: Ability) -> str:
+    """One ability's rules text as a player reads it: in the language in use."""
+    return GENERATORS[current()][1](ability)

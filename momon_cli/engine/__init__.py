@@ -38,7 +38,29 @@ from .position import CHANGE_KINDS, Change, Placed, Position
 from .state import RULES_VERSION, TURN_LIMIT, GameState, Result, Setup, snapshot
 from .summon import key_of
 from .triggers import Batch, Trigger
-from .vocabulary import KINDS, AnyInstruction, Instruction, ReadContext, describe_filter, read_instruction, with_article
+from .vocabulary import (
+                          KINDS,
+                          AnyInstruction,
+                          DirectSnatch,
+                          Incite,
+                          Instruction,
+                          LoseWard,
+                          Move,
+                          MultiMove,
+                          Power,
+                          ReadContext,
+                          SetElement,
+                          SetPower,
+                          Summon,
+                          Swap,
+                          TakeFirstPlayerToken,
+                          ToHand,
+                          ToVoid,
+                          Ward,
+                          describe_filter,
+                          read_instruction,
+                          with_article,
+)
 from .words import DURATIONS, PROFILES, SELECTORS, SIDES, TIMINGS, Duration, Profile, Selector, Side, Timing, Whose, profile_named
 from .worlds import World, world
 from .zones import GameObject
@@ -47,10 +69,12 @@ __all__ = [
     "CHANGE_KINDS", "COLUMNS", "DIRECTIONS", "DURATIONS", "HIDDEN", "KEYWORDS", "KINDS", "PROFILES", "ROWS",
     "RULES_VERSION", "SELECTORS", "SIDES", "SPACES", "SPECTATOR", "SPENT", "TIMINGS", "TURN_LIMIT", "Ability",
     "Answer", "AnyInstruction", "AttemptView", "Batch", "CardDef", "Change", "Condition", "Decision", "Duration",
-    "ElementMatrix", "EngineError", "Event", "Filter", "Game", "GameObject", "GameOver", "GameState", "IllegalAnswer",
-    "Instruction", "Kind", "Observation", "OrderOutcome", "Placed", "Position", "Problems", "Profile", "ReadContext",
-    "Result", "Rules", "Selector", "Setup", "Side", "Static", "StaticPower", "SummonOptions", "TargetSpec", "Timing",
-    "Trigger", "TriggerView", "Whose", "World", "answer_from_json", "card_of_key", "check_invariants", "copy_key",
+    "DirectSnatch", "ElementMatrix", "EngineError", "Event", "Filter", "Game", "GameObject", "GameOver", "GameState",
+    "IllegalAnswer", "Incite", "Instruction", "Kind", "LoseWard", "Move", "MultiMove", "Observation", "OrderOutcome",
+    "Placed", "Position", "Power", "Problems", "Profile", "ReadContext", "Result", "Rules", "Selector", "SetElement",
+    "SetPower", "Setup", "Side", "Static", "StaticPower", "Summon", "SummonOptions", "Swap", "TakeFirstPlayerToken",
+    "TargetSpec", "Timing", "ToHand", "ToVoid", "Trigger", "TriggerView", "Ward", "Whose", "World", "answer_from_json",
+    "card_of_key", "check_invariants", "copy_key",
     "describe_filter", "determinize", "element", "events", "has_ward", "key_of", "margin", "need", "play", "power",
     "profile_named", "read_instruction", "scores", "screen_direction", "sight_target", "snapshot",
     "summon_then_play_on", "token_value", "with_article", "world",

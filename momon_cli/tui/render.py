@@ -13,7 +13,8 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
 
-from ..data.cardtext import ability_text, card_text
+from ..data.cardtext import rules_ability_text as ability_text  # the text in the language in use
+from ..data.cardtext import rules_text as card_text  # the text in the language in use
 from ..engine import (
     SPENT,
     Batch,
