@@ -43,6 +43,7 @@ class Entry:
 
 ENTRIES: tuple[Entry, ...] = (
     Entry("✦", ("ability mark", "✦ mark", "เครื่องหมาย ✦", "เครื่องหมายความสามารถ"),
+          # TRANSLATORS: 'inspect' and 'inspect 2' are what a player types: keep them in English.
           N_("In the Hand a ✦ after a card means it has an ability: type 'inspect' and the card's number "
              "(for example 'inspect 2') to read it.")),
     Entry("Ability", ("abilities", "triggered ability", "continuous ability", "static ability",
@@ -118,6 +119,7 @@ ENTRIES: tuple[Entry, ...] = (
           ("R 9.4", "TH 17.1", "R-mc 20")),
     Entry("Element", ("elements", "fire", "water", "earth", "air", "light", "dark", "origin",
                       "ธาตุ", "เอเลเมนต์", "ไฟ", "น้ำ", "ดิน", "ลม", "แสง", "ความมืด", "มืด", "ต้นกำเนิด"),
+          # TRANSLATORS: the Element names and the command 'momon elements' stay in English.
           N_("Each Momon has one Element (Fire, Water, Earth, Air, Light, Dark or Origin), and an Element that Beats "
              "the defender's wins an Attempt that Power alone does not; 'momon elements' shows the chart."),
           ("CR 10.2.4", "R 11.5")),
@@ -143,6 +145,7 @@ ENTRIES: tuple[Entry, ...] = (
           ("R 6.2", "R 7.4", "TH 17.8")),
     Entry("Friendly", ("friend", "friends", "friendly momon", "ally", "allies",
                        "ฝ่ายเดียวกัน", "พวกเดียวกัน", "ฝ่ายเรา", "พันธมิตร", "Momon ฝ่ายเดียวกัน"),
+          # TRANSLATORS: 'other' is a word of the card's text.
           N_("Seen from an ability's controller, a friendly Momon is one that player controls right now, the "
              "ability's own Momon included unless the card says 'other'."),
           ()),
@@ -187,6 +190,7 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("Once-only", ("once", "once per game", "once-only right", "once-only ability", "once-only used",
                         "ใช้ได้ครั้งเดียว", "ครั้งเดียว", "ครั้งเดียวต่อเกม", "หนึ่งครั้งต่อเกม", "สิทธิ์ครั้งเดียว",
                         "ใช้สิทธิ์เพียงครั้งเดียว"),
+          # TRANSLATORS: Once per game is the card's words, as the card shows them.
           N_("An ability that says Once per game works a single time for that physical card, all game long; you are "
              "asked whether to use it, and saying no, or its doing nothing, keeps it for later."),
           ("TH 17.5", "R 11.6", "R-mc 21", "R-mc 19")),
@@ -206,6 +210,7 @@ ENTRIES: tuple[Entry, ...] = (
           ("TH 17.7", "R-mc 14")),
     Entry("Rules profile", ("profile", "sequential", "simultaneous", "rules version",
                             "โปรไฟล์กติกา", "รุ่นกติกา", "ตามลำดับ", "ทีละครั้ง", "พร้อมกัน", "แบบพร้อมกัน"),
+          # TRANSLATORS: sequential and simultaneous are the profiles' names (--rules): keep them.
           N_("How a Snatch Check with several Attempts is judged: sequential (the default) takes them one at a "
              "time, simultaneous judges them all on the same moment."),
           ("R-mc 17", "R-mc 24", "TH 17.1")),
@@ -218,7 +223,7 @@ ENTRIES: tuple[Entry, ...] = (
           N_("One try to Snatch, made for each Sight of the attacking Momon that points at a Momon of the other "
              "player; it succeeds on greater Power, or else on an Element that Beats."),
           ("CR 10.1.3", "CR 10.2.3", "CR 10.2.4", "CR 10.2.6")),
-    Entry("Snatch Check", ("check", "snatch_check", "ตรวจ Snatch", "การตรวจ Snatch", "เช็ค"),
+    Entry("Snatch Check", ("check", "snatch_check", "ตรวจ Snatch", "การตรวจ Snatch", "เช็ค", "เช็ก"),
           N_("What a Momon does right after it is Summoned: it makes a Snatch Attempt at every enemy Momon its "
              "Sights point at, and each Attempt is judged."),
           ("CR 10.1.1", "CR 10.1.4", "R-mc 17")),
@@ -272,6 +277,7 @@ ENTRIES: tuple[Entry, ...] = (
           ("R-mc 20",)),
     Entry("Trigger Queue", ("queue", "trigger", "triggers", "triggered", "waiting",
                             "คิว", "คิว Trigger", "ทริกเกอร์", "ลำดับที่รออยู่", "ที่รออยู่"),
+          # TRANSLATORS: 'queue' is the command a player types: keep it in English.
           N_("The line where triggered abilities wait: each joins at the end with its targets, and they resolve from "
              "the front, one at a time; type 'queue' at a prompt to see it."),
           ("CR 17.2", "R 11.3", "R 11.4")),
