@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .. import language
 from . import glossary
 
 #: A citation and the numbers listed after it: "CR 10.1.5, 10.2.1" cites both.
@@ -185,4 +186,4 @@ def answer(query: str, limit: int = 6) -> list[str]:
         return grouped(lookup(query, limit))
     found = list(dict.fromkeys([*defining().get(entry.term, ()), *lookup(entry.term, limit), *lookup(query, limit),
                                 *(p for p in passages() if p.cites & set(entry.rules))]))
-    return [f"**{entry.term}** — {entry.meaning}", *grouped(found[:limit])]
+    return [f"**{entry.term}** — {language._(entry.meaning)}", *grouped(found[:limit])]  # N_ in the glossary

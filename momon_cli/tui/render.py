@@ -13,6 +13,7 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
 
+from .. import language
 from ..data.cardtext import rules_ability_text as ability_text  # the text in the language in use
 from ..data.cardtext import rules_text as card_text  # the text in the language in use
 from ..engine import (
@@ -184,7 +185,7 @@ def card_panel(card: CardDef) -> Panel:
     if card.flavor:
         body.append(clean(card.flavor, 2 * LIMIT) + "\n", style="italic dim")
     for term in for_card(card):  # the card's keywords in plain words ('rules <word>' goes on)
-        body.append(f"{term.term}", style="bold").append(f" — {term.meaning}\n", style="dim")
+        body.append(f"{term.term}", style="bold").append(f" — {language._(term.meaning)}\n", style="dim")
     body.rstrip()
     return Panel(body, title=safe(f"{card.name} ({card.id})"), title_align="left", expand=False)
 
