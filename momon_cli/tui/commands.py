@@ -242,7 +242,7 @@ def preview(hot: HotSeat, arg: str, decision: Decision) -> None:
     try:
         answer = parse(hot.seen, decision, arg)
     except BadAnswer as err:
-        hot.error(_("preview <card> <space>: {error}").format(error=err))
+        hot.error(f"preview <card> <space>: {err}")  # the usage is notation; the reason is translated where it is made
         return
     assert isinstance(answer, tuple)
     for line in played_out(hot.seen, decision, (str(answer[0]), str(answer[1]))):
