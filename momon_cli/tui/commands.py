@@ -158,7 +158,7 @@ def why(hot: HotSeat, last: LastBot | None) -> None:
         hot.error(_("No bot has answered yet in this session."))
         return
     name = hot.name_of(last.player)
-    kind = last.decision.kind.value.replace("_", " ")
+    kind = kind_words(last.decision.kind)
     if not last.considered:
         hot.show(Text(_("{name} (bot:{bot}) answered that {kind} decision by its simple policy, without weighing "
                         "it.").format(name=name, bot=last.bot, kind=kind)))
@@ -184,6 +184,15 @@ def why(hot: HotSeat, last: LastBot | None) -> None:
     others = len(last.considered) - len(same)
     if others:
         hot.show(Text(_("  and {n} with other cards of its Hand (hidden from you)").format(n=others), style="dim"))
+
+
+def kind_words(kind: Kind) -> str:
+    """What a decision is about, in a few words ('order attempts')."""
+    # TRANSLATORS: what a decision is about, read in "answered that {kind} decision"
+    words = {Kind.SUMMON: _("summon"), Kind.SPACE: _("space"), Kind.CARD: _("card"),
+             Kind.ORDER_ATTEMPTS: _("order attempts"), Kind.ORDER_TRIGGERS: _("order triggers"),
+             Kind.TARGETS: _("targets"), Kind.YES_NO: _("yes no"), Kind.PICK_FACE_DOWN: _("pick face down")}
+    return words[kind]
 
 
 def _estimate(c: Candidate) -> str:

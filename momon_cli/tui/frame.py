@@ -22,6 +22,7 @@ from rich.text import Text
 
 from ..engine import Decision, Kind, Observation, need
 from ..language import _
+from ..widths import graphemes
 from . import render
 from .arena_view import arena_lines, cell_width, grid_width
 from .marks import Change
@@ -82,6 +83,25 @@ def too_small(width: int, height: int) -> Text | None:
         return None
     return Text(_("The terminal is {width}×{height}; momon needs {least_width}×{least_height}.").format(
         width=width, height=height, least_width=MIN_WIDTH, least_height=MIN_HEIGHT), style="bold red")
+
+
+def fit(line: Text, width: int, ellipsis: bool = False) -> Text:
+    """``line`` cut to ``width`` columns as Rich's ``Text.truncate`` cuts it (its styles kept,
+    a wide letter that would straddle the edge left out and a space in its place), but only
+    between graphemes, so a Thai vowel or tone mark stays with its letter; ``ellipsis``: a
+    cut line ends with "…"."""
+    if line.cell_len <= width:
+        return line
+    room = width - 1 if ellipsis else width
+    kept = used = 0
+    for letter in graphemes(line.plain):
+        size = cell_len(letter)
+        if used + size > room:
+            break
+        kept, used = kept + len(letter), used + size
+    cut = line.copy()
+    cut.plain = line.plain[:kept] + " " * (room - used) + ("…" if ellipsis else "")
+    return cut
 
 
 def pack(items: Sequence[str], width: int, separator: str = " · ") -> list[str]:
@@ -181,7 +201,7 @@ def compose(seen: Observation, view: View, width: int, height: int, below: int =
         return [small]
     room = height - below - 1
     status = render.status_line(seen, width)
-    status.truncate(width, overflow="ellipsis")
+    status = fit(status, width, ellipsis=True)
     wide = width >= WIDE
     arena_room = max(grid_width(BESIDE_CELL), width - SIDE_MIN - 2) if wide else width
     arena = arena_lines(seen, view.seat, arena_room, seen.setup.names[view.seat - 1], view.marks)
@@ -224,9 +244,7 @@ def to_fragments(lines: list[Text], width: int) -> list[tuple[str, str]]:
     for i, line in enumerate(lines):
         if i:
             fragments.append(("", "\n"))
-        if line.cell_len > width:
-            line = line.copy()
-            line.truncate(width)
+        line = fit(line, width)
         plain = line.plain
         cuts = sorted({0, len(plain), *(x for span in line.spans for x in (span.start, span.end) if x < len(plain))})
         for start, end in zip(cuts, cuts[1:], strict=False):
