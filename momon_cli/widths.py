@@ -59,11 +59,13 @@ def pad(text: str, width: int) -> str:
 
 def truncate(line: Text, width: int, mark: str = "", fill: bool = False) -> Text:
     """A Rich ``Text`` within ``width`` columns, cut between graphemes (``mark``, if any, ends
-    a cut) and, with ``fill``, padded with spaces to exactly ``width``: Rich's own truncation
-    can part SARA AM from its consonant."""
+    a cut; a wide letter that would straddle the edge leaves a space, as Rich's own cut does)
+    and, with ``fill``, padded with spaces to exactly ``width``: Rich's own truncation can
+    part SARA AM from its consonant."""
     if line.cell_len > width:
-        line = line[:fitting(line.plain, max(0, width - cell_len(mark)))]
-        line.append(mark)
+        room = max(0, width - cell_len(mark))
+        line = line[:fitting(line.plain, room)]
+        line.append(" " * (room - line.cell_len) + mark)
     if fill and line.cell_len < width:
         line = line.copy()
         line.append(" " * (width - line.cell_len))

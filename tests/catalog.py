@@ -13,7 +13,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -74,6 +74,11 @@ def mo_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
+def _translated(message: Message) -> bool:
+    """Whether the message has its translation, every plural form of it."""
+    return bool(message.string) and (isinstance(message.string, str) or all(message.string))
+
+
 def update(sources: list[Path] = []) -> int:  # noqa: B006 (read, never changed)
     """Writes every .po and .mo; the number of messages still untranslated. A message the
     catalog has not translated takes its translation from the first of ``sources`` (other .po
@@ -85,13 +90,13 @@ def update(sources: list[Path] = []) -> int:  # noqa: B006 (read, never changed)
             with source.open("rb") as f:
                 for message in read_po(f, locale=language, domain=DOMAIN):
                     mine = catalog.get(message.id, message.context) if message.id else None
-                    if mine is not None and not mine.string and message.string:
+                    if mine is not None and not _translated(mine) and _translated(message):
                         mine.string = message.string
         po_path(language).parent.mkdir(parents=True, exist_ok=True)
         po_path(language).write_bytes(po_bytes(catalog))
         with po_path(language).open("rb") as f:  # compiled from the file as written
             po_path(language).with_suffix(".mo").write_bytes(mo_bytes(read_po(f, locale=language, domain=DOMAIN)))
-        untranslated = [m.id for m in catalog if m.id and not (m.string and (isinstance(m.string, str) or all(m.string)))]
+        untranslated = [m.id for m in catalog if m.id and not _translated(m)]
         missing += len(untranslated)
         print(f"{language}: {len(catalog)} messages, {len(untranslated)} untranslated")
     return missing

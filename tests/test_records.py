@@ -200,7 +200,9 @@ def test_replay_at_80x24_shows_the_last_step_whole_at_the_bottom_and_the_whole_l
 
 
 def test_replay_legend_breaks_only_between_keys():
-    from momon_cli.tui.viewer import HELP, legend
+    from momon_cli.tui.viewer import keys, legend
+
+    HELP = keys()
 
     for width in (40, 60, 80, 100, 200):
         lines = [line.plain for line in legend(width)]

@@ -87,6 +87,6 @@ def test_a_rich_text_is_truncated_between_graphemes_and_filled():
     line = Text("ab")
     line.append("น้ำกำลัง", style="bold")
     assert truncate(line, 4).plain == "abน้ำ"  # 2 + 2 columns: SARA AM stays with its letter
-    assert truncate(line, 3).plain == "ab"
-    assert truncate(line, 4, "…").plain == "ab…"
+    assert truncate(line, 3).plain == "ab "  # a space where the wide letter would straddle the edge, as Rich leaves
+    assert truncate(line, 4, "…").plain == "ab …"
     assert truncate(Text("ab"), 5, fill=True).plain == "ab   "

@@ -15,6 +15,7 @@ from rich.text import Text
 from ..bots.coach import advise
 from ..bots.players import Candidate
 from ..engine import Answer, Decision, Kind, Observation, card_of_key
+from ..language import _, ngettext
 from ..text.notation import ACCEPTED, BadAnswer, format_answer, parse
 from ..text.safe import clean, safe
 from . import render
@@ -25,7 +26,10 @@ if TYPE_CHECKING:
 COMMANDS = ("help", "hint", "inspect", "preview", "why", "log", "queue", "rules", "elements", "view", "undo", "concede", "save",
             "quit")
 
-COMMAND_HELP = """Answer the prompt, or type a command:
+
+def command_help() -> str:
+    """The commands ``help`` lists, in the language in use."""
+    return _("""Answer the prompt, or type a command:
   help                  this text
   hint                  the search bot's answer for you here, with its
                         estimated win chance and the next best two (from
@@ -50,16 +54,18 @@ COMMAND_HELP = """Answer the prompt, or type a command:
                         and the bot's reply
   concede [name]        give up: the other player wins (either may concede)
   save                  where this game is saved (every answer is saved)
-  quit                  save and leave (the line it prints says how to resume)"""
-#: What the full screen adds to ``help``: its keys and what its marks mean.
-SCREEN_HELP = """Tab completes the word where the cursor is; Up/Down walk your own history.
+  quit                  save and leave (the line it prints says how to resume)""")
+
+
+def screen_help() -> str:
+    """What the full screen adds to ``help``: its keys and what its marks mean."""
+    return _("""Tab completes the word where the cursor is; Up/Down walk your own history.
 Arena cells: name and marks (W Ward, T2 Token worth 2, ≠ controlled by its
 non-Owner), then Controller (P1 cyan, P2 magenta), Power (* changed), Element,
 Stars and the Sights as arrows: up is away from the player whose seat the
 Arena is drawn from. What changed since your last look is marked in its cell:
 +new placed, ⇄snatch Snatched, »moved Moved or Swapped, ×gone sent away.
-In the Hand, ✦ marks a card with an ability: 'inspect <number>' reads it."""
-HELP = f"{COMMAND_HELP}\n{SCREEN_HELP}"
+In the Hand, ✦ marks a card with an ability: 'inspect <number>' reads it.""")
 
 
 @dataclass(frozen=True)
@@ -77,7 +83,8 @@ class LastBot:
 def help_text(kind: Kind, extra: str = "", screen: bool = True) -> str:
     """``help`` at a prompt of this kind: the commands (and ``extra``, a session's own; with
     ``screen``, the full screen's keys and marks), then what the prompt accepts."""
-    return (HELP if screen else COMMAND_HELP) + extra + f"\nThis prompt accepts:\n  {ACCEPTED[kind]}"
+    said = command_help() + ("\n" + screen_help() if screen else "") + extra
+    return said + "\n" + _("This prompt accepts:\n  {accepted}").format(accepted=ACCEPTED[kind])
 
 
 def run(hot: HotSeat, word: str, arg: str, decision: Decision) -> str | int | None:
@@ -96,7 +103,7 @@ def run(hot: HotSeat, word: str, arg: str, decision: Decision) -> str | int | No
         log(hot, arg)
     elif word == "queue":
         queue = render.queue_lines(hot.seen)
-        hot.show(Text("\n".join(queue) if queue else "The Trigger Queue is empty."))
+        hot.show(Text("\n".join(queue) if queue else _("The Trigger Queue is empty.")))
     elif word == "rules":
         rules(hot, arg)
     elif word == "elements":
@@ -106,7 +113,7 @@ def run(hot: HotSeat, word: str, arg: str, decision: Decision) -> str | int | No
     elif word == "view":
         view(hot, arg)
     elif word == "save":
-        hot.show(safe(f"Saved to {hot.saved_as()} (every answer is saved as you play)."))
+        hot.show(safe(_("Saved to {path} (every answer is saved as you play).").format(path=hot.saved_as())))
     else:
         return hot.session_command(word, arg, decision)
     return None
@@ -116,20 +123,21 @@ def hint(hot: HotSeat, decision: Decision) -> None:
     """The coach's answer for the deciding seat, from that seat's observation alone."""
     seen = hot.seen
     try:
-        advice = hot.think("Weighing the answers…", lambda: advise(seen))
+        advice = hot.think(_("Weighing the answers…"), lambda: advise(seen))
     except KeyboardInterrupt:
-        hot.error("The hint was stopped.")
+        hot.error(_("The hint was stopped."))
         return
     best = advice.ranked[0]
     if advice.forced:
-        hot.show(Text(f"Only one answer is possible here: {said(seen, decision, best.answer)}."))
+        hot.show(Text(_("Only one answer is possible here: {answer}.").format(answer=said(seen, decision, best.answer))))
         return
-    hot.show(Text(f"Hint: {said(seen, decision, best.answer)} — {_estimate(best)}", style="bold"))
+    hot.show(Text(_("Hint: {answer} — {estimate}").format(answer=said(seen, decision, best.answer), estimate=_estimate(best)),
+                  style="bold"))
     if decision.kind is Kind.SUMMON:
         assert isinstance(best.answer, tuple)
-        hot.show(Text(f"  (type: {best.answer[0]} {best.answer[1]})", style="dim"))
+        hot.show(Text(_("  (type: {card} {space})").format(card=best.answer[0], space=best.answer[1]), style="dim"))
     for c in advice.ranked[1:3]:
-        hot.show(Text(f"  next: {said(seen, decision, c.answer)} — {_estimate(c)}"))
+        hot.show(Text(_("  next: {answer} — {estimate}").format(answer=said(seen, decision, c.answer), estimate=_estimate(c))))
 
 
 def said(seen: Observation, decision: Decision, answer: object) -> str:
@@ -137,7 +145,7 @@ def said(seen: Observation, decision: Decision, answer: object) -> str:
     if decision.kind is Kind.SUMMON and isinstance(answer, tuple):
         key, space = answer
         name = next((o.card.name for o in seen.state.zones.objects.values() if o.card.id == card_of_key(key)), key)
-        return f"{clean(name)} to {space}"
+        return _("{card} to {space}").format(card=clean(name), space=space)
     return clean(format_answer(decision, cast(Answer, answer)))
 
 
@@ -147,48 +155,62 @@ def why(hot: HotSeat, last: LastBot | None) -> None:
     person, and of those only their number is said (a Space or an estimate would tell what
     they could do). Orders, targets, Spaces and picks are public: all of them are shown."""
     if last is None:
-        hot.error("No bot has answered yet in this session.")
+        hot.error(_("No bot has answered yet in this session."))
         return
     name = hot.name_of(last.player)
-    kind = last.decision.kind.value.replace("_", " ")
+    kind = kind_words(last.decision.kind)
     if not last.considered:
-        hot.show(Text(f"{name} (bot:{last.bot}) answered that {kind} decision by its simple policy, without "
-                      f"weighing it."))
+        hot.show(Text(_("{name} (bot:{bot}) answered that {kind} decision by its simple policy, without weighing "
+                        "it.").format(name=name, bot=last.bot, kind=kind)))
         return
     if last.decision.kind is Kind.SUMMON and isinstance(last.answer, tuple):
         played = card_of_key(last.answer[0])
         same = [c for c in last.considered if isinstance(c.answer, tuple) and card_of_key(c.answer[0]) == played]
         card = clean(last.name)  # a card's name is text from a file
-        hot.show(Text(f"{name} weighed these Summons of {card}:", style="bold"))
-        lines = [(f"{card} to {c.answer[1]}", c) for c in same if isinstance(c.answer, tuple)]
+        hot.show(Text(_("{name} weighed these Summons of {card}:").format(name=name, card=card), style="bold"))
+        lines = [(_("{card} to {space}").format(card=card, space=c.answer[1]), c) for c in same if isinstance(c.answer, tuple)]
     elif last.decision.kind is Kind.CARD:
         same = [c for c in last.considered if c.answer == last.answer]
-        hot.show(Text(f"{name} weighed this card:", style="bold"))
+        hot.show(Text(_("{name} weighed this card:").format(name=name), style="bold"))
         lines = [(clean(str(c.answer)), c) for c in same]
     else:
         same = list(last.considered)
-        hot.show(Text(f"{name} weighed these answers to the {kind} decision:", style="bold"))
+        hot.show(Text(_("{name} weighed these answers to the {kind} decision:").format(name=name, kind=kind),
+                      style="bold"))
         lines = [(clean(format_answer(last.decision, cast(Answer, c.answer))), c) for c in same]
     for i, (text, c) in enumerate(lines, 1):
-        hot.show(Text(f"  {i}. {text}: {_estimate(c)}" + ("  ← played" if c.answer == last.answer else "")))
+        played = _("  ← played") if c.answer == last.answer else ""
+        hot.show(Text(f"  {i}. {text}: {_estimate(c)}{played}"))
     others = len(last.considered) - len(same)
     if others:
-        hot.show(Text(f"  and {others} with other cards of its Hand (hidden from you)", style="dim"))
+        hot.show(Text(_("  and {n} with other cards of its Hand (hidden from you)").format(n=others), style="dim"))
+
+
+def kind_words(kind: Kind) -> str:
+    """What a decision is about, in a few words ('order attempts')."""
+    # TRANSLATORS: what a decision is about, read in "answered that {kind} decision"
+    words = {Kind.SUMMON: _("summon"), Kind.SPACE: _("space"), Kind.CARD: _("card"),
+             Kind.ORDER_ATTEMPTS: _("order attempts"), Kind.ORDER_TRIGGERS: _("order triggers"),
+             Kind.TARGETS: _("targets"), Kind.YES_NO: _("yes no"), Kind.PICK_FACE_DOWN: _("pick face down")}
+    return words[kind]
 
 
 def _estimate(c: Candidate) -> str:
     """What the bot found for a candidate: its estimated win chance, or greedy's lead."""
     if c.playouts is None:
-        return f"leads by {c.value:+.0f} after its turn"
-    return f"win chance {c.value:.0%} ({c.playouts} playouts)" if c.playouts else "not played out (its time ran out)"
+        return _("leads by {lead} after its turn").format(lead=f"{c.value:+.0f}")
+    if not c.playouts:
+        return _("not played out (its time ran out)")
+    return ngettext("win chance {chance} ({n} playout)", "win chance {chance} ({n} playouts)", c.playouts).format(
+        chance=f"{c.value:.0%}", n=c.playouts)
 
 
 def log(hot: HotSeat, arg: str) -> None:
     """The last lines of the game, each with its rule (a number of lines pages them)."""
     if arg and not (arg.isascii() and arg.isdecimal() and len(arg) <= 6 and int(arg) > 0):
-        hot.error("log takes a number of lines, e.g. 'log 20' (default 10)")
+        hot.error(_("log takes a number of lines, e.g. 'log 20' (default 10)"))
         return
-    for full, _ in hot.log[-int(arg or 10):]:
+    for full, _short in hot.log[-int(arg or 10):]:
         hot.show(Text(full))
     # 'log' alone keeps its newest lines on screen; 'log 30' asked for thirty: they page
     hot.view.info_latest = not arg
@@ -203,8 +225,8 @@ def rules(hot: HotSeat, arg: str) -> None:
 
     found = rulesdoc.answer(arg)
     if not found:
-        hot.error("Nothing found. Try a word or a rule as narration cites it, e.g. 'rules ward' or "
-                  "'rules CR 10.2.4'.")
+        hot.error(_("Nothing found. Try a word or a rule as narration cites it, e.g. 'rules ward' or "
+                    "'rules CR 10.2.4'."))
     for section in found:
         hot.show(Markdown(section))
 
@@ -213,7 +235,7 @@ def view(hot: HotSeat, arg: str) -> None:
     """Draw the Arena from the deciding player's seat, or always from one."""
     choice = arg.lower()
     if choice not in ("seat", "p1", "p2"):
-        hot.error("view seat (the deciding player's seat), view p1 or view p2 (always that seat)")
+        hot.error(_("view seat (the deciding player's seat), view p1 or view p2 (always that seat)"))
         return
     hot.fixed_seat = None if choice == "seat" else int(choice[1])
     hot.view.seat = hot.seat_of(hot.view.decision.player if hot.view.decision else 1)
@@ -224,12 +246,12 @@ def preview(hot: HotSeat, arg: str, decision: Decision) -> None:
     from .preview import preview as played_out
 
     if decision.kind is not Kind.SUMMON:
-        hot.error("preview works at a Summon: 'preview <card> <space>', e.g. 'preview 2 B3'")
+        hot.error(_("preview works at a Summon: 'preview <card> <space>', e.g. 'preview 2 B3'"))
         return
     try:
         answer = parse(hot.seen, decision, arg)
     except BadAnswer as err:
-        hot.error(f"preview <card> <space>: {err}")
+        hot.error(f"preview <card> <space>: {err}")  # the usage is notation; the reason is translated where it is made
         return
     assert isinstance(answer, tuple)
     for line in played_out(hot.seen, decision, (str(answer[0]), str(answer[1]))):
@@ -257,7 +279,8 @@ def inspect(hot: HotSeat, arg: str, player: int) -> None:
     if len(cards) == 1:
         hot.show(render.card_panel(next(iter(cards.values()))))
     elif cards:
-        hot.error(f"{arg!r} could be {', '.join(sorted(c.name for c in cards.values()))}; type more of it.")
+        names = ", ".join(sorted(c.name for c in cards.values()))
+        hot.error(_("{typed} could be {names}; type more of it.").format(typed=repr(arg), names=names))
     else:
-        hot.error(f"Nothing to inspect at {arg!r}: give an occupied Space (e.g. B2), a Hand number, or a "
-                  f"card you can see by id or name.")
+        hot.error(_("Nothing to inspect at {typed}: give an occupied Space (e.g. B2), a Hand number, or a card you "
+                    "can see by id or name.").format(typed=repr(arg)))

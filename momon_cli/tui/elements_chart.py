@@ -7,19 +7,31 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import ElementMatrix
+from ..language import N_, _
 
-TITLE = "Element Advantage: a Snatch Attempt also succeeds when its Element Beats the defender's."
-NOTE = "Every other pair is neutral. Power decides first: a greater Power always Snatches; Ward stops every Snatch."
+# plain.py's lines, in English; title() and note() are the same in the language in use.
+TITLE = N_("Element Advantage: a Snatch Attempt also succeeds when its Element Beats the defender's.")
+NOTE = N_("Every other pair is neutral. Power decides first: a greater Power always Snatches; Ward stops every Snatch.")
+
+
+def title() -> str:
+    """The chart's first line: what an advantage does."""
+    return _("Element Advantage: a Snatch Attempt also succeeds when its Element Beats the defender's.")
+
+
+def note() -> str:
+    """The chart's last line: what decides before the Elements."""
+    return _("Every other pair is neutral. Power decides first: a greater Power always Snatches; Ward stops every Snatch.")
 
 
 def chart(matrix: ElementMatrix) -> Group:
     """Each Element, what it Beats and what Beats it; Origin and the other special Elements last."""
     table = Table(show_edge=False)
-    for col in ("Element", "Beats", "Is Beaten by"):
+    for col in (_("Element"), _("Beats"), _("Is Beaten by")):
         table.add_column(col)
     for name, beats, beaten in advantages(matrix):
         table.add_row(name, ", ".join(beats) or "—", ", ".join(beaten) or "—")
-    return Group(Text(TITLE, style="bold"), table, Text(NOTE, style="dim"))
+    return Group(Text(title(), style="bold"), table, Text(note(), style="dim"))
 
 
 def advantages(matrix: ElementMatrix) -> list[tuple[str, list[str], list[str]]]:

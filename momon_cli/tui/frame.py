@@ -21,6 +21,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..engine import Decision, Kind, Observation, need
+from ..language import _
 from ..widths import truncate
 from . import render
 from .arena_view import arena_lines, cell_width, grid_width
@@ -32,12 +33,15 @@ WIDE = 100  # columns from which the decision goes beside the Arena
 SIDE_MIN = 40  # columns the side panel gets when the Arena's cells can narrow to leave them
 BESIDE_CELL = 15  # ... but a cell beside a panel keeps this many columns
 NEWS_LINES = 3  # the most lines the "Meanwhile" news may take
-#: What the screen's marks mean, in the rows a frame leaves empty (a tall terminal, a new game).
-LEGEND = ("Cells: name, marks W Ward · T2 Token worth 2 · ≠ not its Owner's",
-          "then Controller, Power (* changed), Element, Stars ★ and Sight arrows (up: away from you)",
-          "Since your last look: +new placed · ⇄snatch Snatched · »moved Moved or Swapped · ×gone sent away",
-          "Hand: ✦ has an ability ('inspect 2' reads it) · 'preview 2 B3' plays a Summon on a copy",
-          "'rules WORD' says what a word means · 'help' lists every command")
+
+
+def legend() -> tuple[str, ...]:
+    """What the screen's marks mean, in the rows a frame leaves empty (a tall terminal, a new game)."""
+    return (_("Cells: name, marks W Ward · T2 Token worth 2 · ≠ not its Owner's"),
+            _("then Controller, Power (* changed), Element, Stars ★ and Sight arrows (up: away from you)"),
+            _("Since your last look: +new placed · ⇄snatch Snatched · »moved Moved or Swapped · ×gone sent away"),
+            _("Hand: ✦ has an ability ('inspect 2' reads it) · 'preview 2 B3' plays a Summon on a copy"),
+            _("'rules WORD' says what a word means · 'help' lists every command"))
 
 
 @dataclass
@@ -77,7 +81,8 @@ class View:
 def too_small(width: int, height: int) -> Text | None:
     if width >= MIN_WIDTH and height >= MIN_HEIGHT:
         return None
-    return Text(f"The terminal is {width}×{height}; momon needs {MIN_WIDTH}×{MIN_HEIGHT}.", style="bold red")
+    return Text(_("The terminal is {width}×{height}; momon needs {least_width}×{least_height}.").format(
+        width=width, height=height, least_width=MIN_WIDTH, least_height=MIN_HEIGHT), style="bold red")
 
 
 def pack(items: Sequence[str], width: int, separator: str = " · ") -> list[str]:
@@ -117,8 +122,8 @@ def _decision_lines(seen: Observation, view: View, width: int, room: int) -> lis
     if room <= 0:
         return []
     if len(lines) > room:  # never cut without saying so
-        return lines[:room - 1] + [Text(f"… {len(lines) - room + 1} more lines: a larger terminal shows them",
-                                        style="dim")]
+        return lines[:room - 1] + [Text(_("… {n} more lines: a larger terminal shows them").format(
+            n=len(lines) - room + 1), style="dim")]
     return lines
 
 
@@ -160,11 +165,12 @@ def _info_lines(view: View, width: int, room: int) -> list[Text]:
         view.info_shown = len(rest)
         return rest
     if view.info_latest:
-        hidden = Text(f"… {len(rest) - room + 1} earlier lines: 'log {len(view.info)}' pages them", style="dim")
+        hidden = Text(_("… {n} earlier lines: 'log {total}' pages them").format(n=len(rest) - room + 1, total=len(view.info)),
+                      style="dim")
         view.info_shown = room - 1
         return [hidden] + rest[len(rest) - room + 1:]
     view.info_shown = room - 1
-    return rest[:room - 1] + [Text(f"… {len(rest) - room + 1} more lines: Enter shows them", style="dim")]
+    return rest[:room - 1] + [Text(_("… {n} more lines: Enter shows them").format(n=len(rest) - room + 1), style="dim")]
 
 
 def compose(seen: Observation, view: View, width: int, height: int, below: int = PROMPT_LINES) -> list[Text]:
@@ -176,7 +182,7 @@ def compose(seen: Observation, view: View, width: int, height: int, below: int =
         return [small]
     room = height - below - 1
     status = render.status_line(seen, width)
-    status.truncate(width, overflow="ellipsis")
+    status = truncate(status, width, "…")
     wide = width >= WIDE
     arena_room = max(grid_width(BESIDE_CELL), width - SIDE_MIN - 2) if wide else width
     arena = arena_lines(seen, view.seat, arena_room, seen.setup.names[view.seat - 1], view.marks)
@@ -205,9 +211,9 @@ def compose(seen: Observation, view: View, width: int, height: int, below: int =
             decision = _decision_lines(seen, view, width, below - len(news))
             body = arena + decision + news + _log_lines(view, width, below - len(decision) - len(news))
     body = body[:room]
-    legend = [Text(line, style="dim") for line in pack(LEGEND, width)]
-    if not view.info and len(body) + 1 + len(legend) <= room:
-        body += [Text()] * (room - len(body) - len(legend)) + legend  # at the bottom, above the prompt
+    marks = [Text(line, style="dim") for line in pack(legend(), width)]
+    if not view.info and len(body) + 1 + len(marks) <= room:
+        body += [Text()] * (room - len(body) - len(marks)) + marks  # at the bottom, above the prompt
     return [status] + body
 
 
@@ -219,8 +225,7 @@ def to_fragments(lines: list[Text], width: int) -> list[tuple[str, str]]:
     for i, line in enumerate(lines):
         if i:
             fragments.append(("", "\n"))
-        if line.cell_len > width:  # cut between graphemes, never inside one (Rich's own cut parts SARA AM)
-            line = truncate(line, width)
+        line = truncate(line, width)  # between graphemes, never inside one (Rich's own cut parts SARA AM)
         plain = line.plain
         cuts = sorted({0, len(plain), *(x for span in line.spans for x in (span.start, span.end) if x < len(plain))})
         for start, end in zip(cuts, cuts[1:], strict=False):

@@ -22,6 +22,7 @@ from .. import exits
 from ..data.puzzles import Puzzle
 from ..engine import CardDef, ElementMatrix
 from ..files import NotAFile, regular_file
+from ..language import _
 from ..record.saved import puzzles_folder
 from ..text.safe import safe
 from . import puzzle as pz
@@ -85,24 +86,27 @@ class Lesson:
         try:
             write_progress(self.progress, self.done)
         except (OSError, NotAFile) as err:
-            self.console.print(safe(f"Your progress could not be kept in {self.progress}: {err}", style="dim"))
+            self.console.print(safe(_("Your progress could not be kept in {path}: {error}").format(path=self.progress, error=err),
+                                    style="dim"))
 
     def run(self) -> int:
         total = len(self.lessons)
         if self.done >= total:
-            self.console.print(Text(f"You have done all {total} lessons. 'momon learn --restart' starts them again; "
-                               f"'momon puzzles' lists the harder puzzles."), soft_wrap=True)
+            self.console.print(Text(_("You have done all {total} lessons. 'momon learn --restart' starts them again; "
+                                      "'momon puzzles' lists the harder puzzles.").format(total=total)), soft_wrap=True)
             return exits.DONE
         if self.done:
-            self.console.print(Text(f"Welcome back: lesson {self.done + 1} of {total}.", style="bold"))
+            self.console.print(Text(_("Welcome back: lesson {number} of {total}.").format(number=self.done + 1, total=total),
+                                    style="bold"))
         tries = 0
         while self.done < total:
             index = self.lessons[self.done]
             puzzle, number = self.puzzles[index], index + 1
-            heading = f"Lesson {self.done + 1} of {total} · puzzle {number}: {puzzle.title}"
+            heading = _("Lesson {lesson} of {total} · puzzle {number}: {title}").format(
+                lesson=self.done + 1, total=total, number=number, title=puzzle.title)
             for line in pz.intro(puzzle, heading, WIDE if self.plain else self.console.width):
                 self.console.print(line)
-            word = self._choice("Enter: try again" if tries else "Enter: play")
+            word = self._choice(_("Enter: try again") if tries else _("Enter: play"))
             if word is None:
                 return self._stop()
             if word == "skip":
@@ -121,16 +125,16 @@ class Lesson:
             else:
                 tries += 1
         following = len(self.lessons) + 1
-        self.console.print(Text(f"That was the first lesson. {len(self.puzzles) - total} harder puzzles wait: "
-                                f"'momon puzzles' lists them, 'momon puzzle {following}' plays the next.",
-                                style="bold"), soft_wrap=True)
+        self.console.print(Text(_("That was the first lesson. {n} harder puzzles wait: 'momon puzzles' lists them, "
+                                  "'momon puzzle {following}' plays the next.").format(
+            n=len(self.puzzles) - total, following=following), style="bold"), soft_wrap=True)
         return exits.DONE
 
     def _choice(self, play: str) -> str | None:
         """'play', 'skip', or None to stop; anything else is asked again."""
         while True:
             try:
-                word = self._ask(f"{play} · skip · quit › ").strip().lower()
+                word = self._ask(_("{play} · skip · quit › ").format(play=play)).strip().lower()
             except EOFError:
                 if self.script is None:
                     self.console.print()  # Ctrl-D left the cursor on the prompt's line
@@ -141,8 +145,10 @@ class Lesson:
                 return "skip"
             if word in QUIT:
                 return None
-            self.console.print(safe(f"Type Enter (or 'play'), 'skip' or 'quit' ({word[:20]!r} is none of them)."))
+            self.console.print(safe(_("Type Enter (or 'play'), 'skip' or 'quit' ({typed} is none of them).").format(
+                typed=repr(word[:20]))))
 
     def _stop(self) -> int:
-        self.console.print(Text(f"Stopped at lesson {self.done + 1}: 'momon learn' goes on from there."), soft_wrap=True)
+        self.console.print(Text(_("Stopped at lesson {number}: 'momon learn' goes on from there.").format(
+            number=self.done + 1)), soft_wrap=True)
         return exits.DONE

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ..engine import Decision, Kind, Observation, card_of_key, determinize, need, play, scores, summon_then_play_on
 from ..engine import events as ev
+from ..language import _, ngettext
 from ..text.narration import Narrator, terse
 from ..text.safe import clean
 
@@ -41,7 +42,8 @@ def preview(seen: Observation, decision: Decision, answer: tuple[str, str]) -> l
     narrator = Narrator(seen.setup.names)
     key, space = answer
     name = next(c.name for c in own if c.id == card_of_key(key))
-    lines = [Text(f"Preview of {clean(name)} to {space} — nothing is played:", style="bold")]
+    lines = [Text(_("Preview of {card} to {space} — nothing is played:").format(card=clean(name), space=space),
+                  style="bold")]
     for event in ctx.events:
         said = terse(event, narrator.line(event))
         if isinstance(event, ev.TurnStarted):
@@ -50,10 +52,12 @@ def preview(seen: Observation, decision: Decision, answer: tuple[str, str]) -> l
             lines.append(Text("  " + said))
     ann, bea = ended[0] if ended else scores(ctx.state)
     names = [clean(n) for n in seen.setup.names]
-    lines.append(Text(f"Control Score after the turn: {names[0]} {ann} – {names[1]} {bea}", style="bold"))
+    lines.append(Text(_("Control Score after the turn: {first} {first_score} – {second} {second_score}").format(
+        first=names[0], first_score=ann, second=names[1], second_score=bea), style="bold"))
     if choices:
-        lines.append(Text(f"({len(choices)} choice{'s' if len(choices) > 1 else ''} on the way: the preview took the "
-                          f"first option; in the game you choose.)", style="dim"))
+        lines.append(Text(ngettext("({n} choice on the way: the preview took the first option; in the game you choose.)",
+                                   "({n} choices on the way: the preview took the first option; in the game you "
+                                   "choose.)", len(choices)).format(n=len(choices)), style="dim"))
     return lines
 
 

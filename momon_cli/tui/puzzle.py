@@ -22,12 +22,14 @@ from ..data.goals import TurnEnd, TurnWatch, Verdict, judge
 from ..data.positions import read_position_names
 from ..data.puzzles import MOST_LEVEL, PUZZLE_SEED, Puzzle
 from ..engine import SPECTATOR, CardDef, Decision, ElementMatrix, Game, Observation
+from ..language import _
 from ..record import GameRequest, Recorder, Seat, new_game
 from ..text.safe import clean, safe
+from ..widths import cut, pad
 from . import plain, render
 from .arena_view import arena_lines
 from .commands import COMMANDS
-from .plain_seat import PLAIN_COMMANDS, PLAIN_HELP, PlainSeat
+from .plain_seat import PLAIN_COMMANDS, PlainSeat
 from .repl import HotSeat
 from .screen import Screen
 from .script import PlainReader, ScriptReader
@@ -43,17 +45,20 @@ def stars(level: int) -> str:
 
 def level_words(level: int) -> str:
     """A difficulty in words, where stars would be read out one by one (plain mode)."""
-    return f"difficulty {level} of {MOST_LEVEL}"
+    return _("difficulty {level} of {most}").format(level=level, most=MOST_LEVEL)
 
 
 def listing(puzzles: Sequence[Puzzle], width: int = LIST_WIDTH) -> list[str]:
     """``momon puzzles``: one line a puzzle (number, difficulty, title, goal), each cut to
     ``width`` columns."""
-    title = max((cell_len(clean(p.title)) for p in puzzles), default=5)
-    lines = [f"{'#':>3}  {'level':<{MOST_LEVEL}}  {'title':<{title}}  goal"]
+    # TRANSLATORS: the headings of 'momon puzzles': the puzzle's number, difficulty, title and goal
+    level, heading, goal = _("level"), _("title"), _("goal")
+    title = max([cell_len(clean(p.title)) for p in puzzles] + [cell_len(heading)])
+    lines = [f"{'#':>3}  {pad(level, max(MOST_LEVEL, cell_len(level)))}  {pad(heading, title)}  {goal}"]
     for n, p in enumerate(puzzles, 1):
-        lines.append(f"{n:>3}  {stars(p.difficulty)}  {clean(p.title):<{title}}  {p.goal.text()}")
-    return [line if cell_len(line) <= width else line[:width - 1] + "…" for line in lines]
+        lines.append(f"{n:>3}  {pad(stars(p.difficulty), max(MOST_LEVEL, cell_len(level)))}  {pad(clean(p.title), title)}"
+                     f"  {p.goal.text()}")
+    return [cut(line, width) for line in lines]
 
 
 def intro(puzzle: Puzzle, heading: str, width: int, hint: bool = False) -> list[Text]:
@@ -61,16 +66,22 @@ def intro(puzzle: Puzzle, heading: str, width: int, hint: bool = False) -> list[
     lines = render.wrap(safe(heading, style="bold"), width)  # a title is text from a file
     if puzzle.intro:
         lines += render.wrap(safe(puzzle.intro, 2000), width)
-    lines += render.wrap(Text.assemble(("Goal: ", "bold"), f"{puzzle.goal.text()}."), width)
+    lines += render.wrap(goal_line(puzzle), width)
     if puzzle.teaches:
         words = ", ".join(clean(t) for t in puzzle.teaches)
-        lines += render.wrap(Text(f"Words: {words} ('rules WORD' at a prompt says what one means).", style="dim"),
-                             width)
+        lines += render.wrap(Text(_("Words: {words} ('rules WORD' at a prompt says what one means).").format(words=words),
+                                  style="dim"), width)
     if hint and puzzle.hint:
-        lines += render.wrap(Text.assemble(("Hint: ", "bold"), clean(puzzle.hint, 2000)), width)
+        lines += render.wrap(Text.assemble((_("Hint: "), "bold"), clean(puzzle.hint, 2000)), width)
     elif puzzle.hint:
-        lines += render.wrap(Text(f"Stuck? Type '{CLUE}' at any prompt for a hint.", style="dim"), width)
+        lines += render.wrap(Text(_("Stuck? Type 'clue' at any prompt for a hint."), style="dim"), width)
     return lines
+
+
+def goal_line(puzzle: Puzzle) -> Text:
+    """``Goal: ...`` (the label in bold)."""
+    # TRANSLATORS: {goal} is the puzzle's goal, a sentence of its own; the full stop after it may go
+    return Text.assemble((_("Goal: "), "bold"), _("{goal}.").format(goal=puzzle.goal.text()))
 
 
 def start(path: Path, puzzle: Puzzle, log: Path, pool: dict[str, CardDef], matrix: ElementMatrix,
@@ -112,13 +123,14 @@ class PuzzleSeat(HotSeat):
     it again. ``verdict`` is set once the turn has ended (None: the player left first)."""
 
     commands: tuple[str, ...] = (*COMMANDS, CLUE)
-    extra_help = f"\n  {CLUE:<22}this puzzle's goal and its hint"
 
     def __init__(self, game: Game, console: Console, recorder: Recorder, puzzle: Puzzle, again: str,
                  reader: Screen | ScriptReader | PlainReader | None = None, *, bots: dict[int, Seat] | None = None,
                  full_log: bool = False) -> None:
         self.puzzle, self.again = puzzle, again
         self.verdict: Verdict | None = None
+        # before the help of the class (plain mode's commands, for PlainPuzzleSeat)
+        self.extra_help = _("\n  clue                  this puzzle's goal and its hint") + self.extra_help
         super().__init__(game, console, recorder, reader, full_log=full_log, bots=bots)
 
     def _take(self, game: Game) -> None:
@@ -127,7 +139,7 @@ class PuzzleSeat(HotSeat):
         game.listen(self.watch)
 
     def _opening(self) -> Text:
-        return Text(f"Goal: {self.puzzle.goal.text()}. '{CLUE}' shows the hint.", style="bold")
+        return Text(_("Goal: {goal}. 'clue' shows the hint.").format(goal=self.puzzle.goal.text()), style="bold")
 
     def _going(self) -> bool:
         return self.watch.end is None and super()._going()
@@ -135,8 +147,8 @@ class PuzzleSeat(HotSeat):
     def session_command(self, word: str, arg: str, decision: Decision) -> str | int | None:
         if word != CLUE:
             return super().session_command(word, arg, decision)
-        self.show(Text.assemble(("Goal: ", "bold"), f"{self.puzzle.goal.text()}."))
-        self.show(Text.assemble(("Hint: ", "bold"), clean(self.puzzle.hint, 2000) or "this puzzle has none."))
+        self.show(goal_line(self.puzzle))
+        self.show(Text.assemble((_("Hint: "), "bold"), clean(self.puzzle.hint, 2000) or _("this puzzle has none.")))
         return None
 
     def _end(self) -> int:
@@ -145,7 +157,7 @@ class PuzzleSeat(HotSeat):
         self._back_to_the_terminal()
         end = self.watch.end
         if end is None:  # the game ended without the turn's end: it cannot, but say so plainly
-            self.verdict = Verdict(False, "Goal not met: the game stopped before the turn ended.")
+            self.verdict = Verdict(False, _("Goal not met: the game stopped before the turn ended."))
         else:
             self.verdict = judge(self.puzzle.goal, self.puzzle.solver, end)
         self.seen = self.watch.seen or self.game.observe(SPECTATOR)  # the story up to the turn's end
@@ -167,7 +179,7 @@ class PuzzleSeat(HotSeat):
     def _leave(self) -> int:
         self._close_record()
         self._back_to_the_terminal()
-        self.console.print(safe(f"Left the puzzle. Start it again with: {self.again}"), soft_wrap=True)
+        self.console.print(safe(_("Left the puzzle. Start it again with: {command}").format(command=self.again)), soft_wrap=True)
         return exits.DONE if self.reader.interactive else exits.SCRIPT_ENDED
 
 
@@ -176,7 +188,6 @@ class PlainPuzzleSeat(PlainSeat, PuzzleSeat):
     REPL told as plain mode tells a game, its end as the puzzle's, with the Arena in words."""
 
     commands: tuple[str, ...] = (*PuzzleSeat.commands, *PLAIN_COMMANDS)
-    extra_help = PuzzleSeat.extra_help + PLAIN_HELP
 
     def _end(self) -> int:
         return PuzzleSeat._end(self)

@@ -25,8 +25,9 @@ from rich.text import Text
 
 from .. import exits
 from ..bots.roster import seat_bot
-from ..engine import SPECTATOR, Answer, Decision, Game, IllegalAnswer, Kind, Observation, card_of_key
+from ..engine import SPECTATOR, Answer, Decision, Game, IllegalAnswer, Kind, Observation
 from ..engine import events as ev
+from ..language import _
 from ..limits import NAME_LIMIT
 from ..record import Recorder, Seat, resume_hint, short_name, undo
 from ..text.narration import Narrator, summary, terse
@@ -34,6 +35,7 @@ from ..text.notation import ACCEPTED, BadAnswer, parse
 from ..text.safe import clean, safe
 from . import commands, render
 from .arena_view import PLAYER_STYLE
+from .bot_turn import progress, weighed
 from .commands import COMMANDS, LastBot
 from .completion import PositionCompleter
 from .frame import View, compose, lines_of, too_small
@@ -196,8 +198,10 @@ class HotSeat:
                 return undone
             if word == "quit":
                 return self._leave()
-            undo_too = " 'undo' takes back your last answer." if self.undoable else ""
-            self._note(f"This screen is for {name}: press Enter ({word[:20]!r} does nothing here).{undo_too}")
+            self._note((_("This screen is for {name}: press Enter ({typed} does nothing here). 'undo' takes back your "
+                          "last answer.") if self.undoable else
+                        _("This screen is for {name}: press Enter ({typed} does nothing here).")).format(
+                name=name, typed=repr(word[:20])))
         if isinstance(self.reader, Screen):
             self.reader.message = Text()
         self._since_handoff = self.told
@@ -208,12 +212,12 @@ class HotSeat:
     def _offer_handoff(self, player: int, told: str | None) -> str:
         """Show the hand-off to ``player`` (``told``: what happened since the last one); its prompt."""
         name = self.name_of(player)
-        banner = [Text(f"Pass to {name} — press Enter", style=PLAYER_STYLE[player] + " reverse")]
+        banner = [Text(_("Pass to {name} — press Enter").format(name=name), style=PLAYER_STYLE[player] + " reverse")]
         if told:
             banner.append(Text(told, style="bold"))
         self.view = View(seat=self.seat_of(player), banner=banner, marks=self._marks(player))
         if isinstance(self.reader, Screen):
-            self.reader.hint, self.reader.title = "", f"momon — pass to {name}"
+            self.reader.hint, self.reader.title = "", _("momon — pass to {name}").format(name=name)
         return "⏎ "
 
     # -- the loop ------------------------------------------------------------------------
@@ -229,20 +233,20 @@ class HotSeat:
             return self._loop()
         except KeyboardInterrupt:  # Ctrl-C while the engine ran or a bot thought: answers are on disk
             self._close_record()
-            self._last_words(f"Interrupted. The game is saved to {self.recorder.path}")
-            self._last_words(f"Resume it with: {resume_hint(self.recorder.path)}{self.resumes_with}")  # copies whole
+            self._last_words(_("Interrupted. The game is saved to {path}").format(path=self.recorder.path))
+            self._last_words(self._resume_line())  # copies whole
             return exits.INTERRUPTED
         except OSError as err:  # the record could not be written (a full disk): stop, saved so far
             self._close_record()
-            self._last_words(f"cannot write the game record {self.recorder.path}: {err.strerror}; the game is saved "
-                             f"up to its last whole answer")
+            self._last_words(_("cannot write the game record {path}: {error}; the game is saved up to its last whole "
+                               "answer").format(path=self.recorder.path, error=err.strerror))
             return exits.FAILED
         finally:  # whatever stops the session (a rules error too), the terminal gets its own screen back
             self._back_to_the_terminal()
 
     def _opening(self) -> Text:
         """The line the session opens with."""
-        return safe(f"Recording to {self.recorder.path}", style="dim")
+        return safe(_("Recording to {path}").format(path=self.recorder.path), style="dim")
 
     def _going(self) -> bool:
         """Whether the session goes on: the game waits for an answer."""
@@ -294,10 +298,10 @@ class HotSeat:
             self.view.queue = render.queue_lines(seen)
             if isinstance(self.reader, Screen):
                 self.reader.hint = functools.partial(self._hint, decision)
-                self.reader.title = f"momon — {name} decides"
+                self.reader.title = _("momon — {name} decides").format(name=name)
             line = self.reader.read(self._prompt(name), completer, self.histories[decision.player])
             if len(line) > LINE_LIMIT:  # parsing a huge line would take minutes
-                code = self._refuse(f"that line is longer than {LINE_LIMIT} characters")
+                code = self._refuse(_("that line is longer than {n} characters").format(n=LINE_LIMIT))
                 if code is not None:
                     return code
                 continue
@@ -306,7 +310,7 @@ class HotSeat:
                     self.view.clear_info()
                 continue
             self.view.clear_info()
-            word, _, rest = line.strip().partition(" ")
+            word, _space, rest = line.strip().partition(" ")
             if decision.kind is Kind.SUMMON and line.rstrip().endswith("?") and word.lower() not in self.commands:
                 word, rest = "preview", line.rstrip().removesuffix("?")  # '2 B3 ?': that Summon, previewed
             if word.lower() in self.commands:
@@ -315,8 +319,8 @@ class HotSeat:
                     return said
                 continue
             if isinstance(self.reader, Screen) and too_small(*self.reader.size()):
-                self.error("The game is not on screen: make the terminal 80×24 or larger to answer ('quit' saves "
-                           "and leaves).")
+                self.error(_("The game is not on screen: make the terminal 80×24 or larger to answer ('quit' saves "
+                             "and leaves)."))
                 continue
             try:
                 answer = self._parse(seen, decision, line)
@@ -374,8 +378,8 @@ class HotSeat:
             self.error(why)
             return None
         assert isinstance(self.reader, ScriptReader)
-        self.error(f"line {self.reader.line_number}: {why}")
-        self.console.print(safe(f"Game saved to {self.recorder.path}"), soft_wrap=True)
+        self.error(_("line {number}: {why}").format(number=self.reader.line_number, why=why))
+        self.console.print(safe(_("Game saved to {path}").format(path=self.recorder.path)), soft_wrap=True)
         self._close_record()
         return exits.BAD_SCRIPT
 
@@ -384,7 +388,7 @@ class HotSeat:
         laid it out), else what the prompt accepts."""
         if not self.view.info:
             return f"{ACCEPTED[decision.kind]} · Tab · help"
-        return "Enter: the next page" if self.view.more() else "Enter: back to the decision"
+        return _("Enter: the next page") if self.view.more() else _("Enter: back to the decision")
 
     def _news(self, decision: Decision) -> str:
         """At a player's Summon: what the Arena went through since their own last turn ended
@@ -398,7 +402,7 @@ class HotSeat:
         else:
             start = next((i + 1 for i in range(since, len(story)) if isinstance(story[i], ev.TurnEnded)), since)
         told = summary(story[start:], self.game.setup.names)
-        return f"Meanwhile: {told}" if told else ""
+        return _("Meanwhile: {news}").format(news=told) if told else ""
 
     def _bot_answers(self, decision: Decision) -> None:
         """A bot's turn to decide: it answers from its own seat's observation, as a person
@@ -412,20 +416,10 @@ class HotSeat:
             self._observe(3 - decision.player if 3 - decision.player not in self.bots else SPECTATOR)
             self.view = View(seat=self.seat_of(3 - decision.player), decision=None,
                              marks=self._marks(3 - decision.player))
-            thinking = f"{self.name_of(decision.player)} is thinking…"
-
-            def progress() -> str:
-                limit = f", {seat.seconds:g} s at most" if seat.seconds else ""
-                return thinking + (f" playout {bot.work} of {bot.budget}{limit}" if bot.budget else "")
-
-            answer = self.reader.busy(progress, lambda: bot.answer(mine))
+            answer = self.reader.busy(progress(self.name_of(decision.player), seat, bot), lambda: bot.answer(mine))
         else:
             answer = bot.answer(mine)
-        played = ""
-        if isinstance(answer, tuple):
-            played = next((o.card.name for o in mine.state.zones.objects.values()
-                           if o.card.id == card_of_key(str(answer[0]))), "")
-        self.last_bot = LastBot(decision.player, seat.bot, decision, tuple(bot.considered), answer, played)
+        self.last_bot = weighed(decision.player, seat, bot, decision, mine, answer)
         self._looked[decision.player] = before  # a bot has seen what came before its answer
         self._record(answer)
         if self._revealed(before):
@@ -434,9 +428,12 @@ class HotSeat:
     def _leave(self) -> int:
         self._close_record()
         self._back_to_the_terminal()
-        self.console.print(safe(f"Game saved to {self.recorder.path}"), soft_wrap=True)
-        self.console.print(safe(f"Resume it with: {resume_hint(self.recorder.path)}{self.resumes_with}"), soft_wrap=True)
+        self.console.print(safe(_("Game saved to {path}").format(path=self.recorder.path)), soft_wrap=True)
+        self.console.print(safe(self._resume_line()), soft_wrap=True)
         return exits.DONE if self.reader.interactive else exits.SCRIPT_ENDED
+
+    def _resume_line(self) -> str:
+        return _("Resume it with: {command}").format(command=resume_hint(self.recorder.path) + self.resumes_with)
 
     def saved_as(self) -> str:
         return str(self.recorder.path)
@@ -456,15 +453,17 @@ class HotSeat:
         matches = [p for p in (1, 2) if low and (names[p - 1].lower() == low or low in (f"p{p}", str(p)))] \
             or [p for p in (1, 2) if low and names[p - 1].lower().startswith(low)]
         if arg and len(matches) != 1:
-            self.error(f"concede [name]: give {names[0]} or {names[1]} (or nothing: the deciding player)")
+            self.error(_("concede [name]: give {first} or {second} (or nothing: the deciding player)").format(
+                first=names[0], second=names[1]))
             return None
         player = matches[0] if arg else decision.player
         if self.reader.interactive:
-            self.view.info = [Text(f"{names[player - 1]}, concede the game? (y/n)", style="bold")]
-            answer = self.reader.read(f"{names[player - 1]} concedes? (y/n) ")
+            name = names[player - 1]
+            self.view.info = [Text(_("{name}, concede the game? (y/n)").format(name=name), style="bold")]
+            answer = self.reader.read(_("{name} concedes? (y/n) ").format(name=name))
             self.view.clear_info()
             if answer.strip().lower() not in ("y", "yes"):  # anything but yes keeps the game, and says so
-                self._note(f"{names[player - 1]} does not concede; the game goes on.")
+                self._note(_("{name} does not concede; the game goes on.").format(name=name))
                 return None
         self._record_concession(player)
         return "answered"
@@ -473,8 +472,8 @@ class HotSeat:
         """Replay the game from its setup without the answers taken back (the record cut back):
         the last answer of the player at the keyboard, and every bot answer after it."""
         if not self.undoable:
-            self.error("Nothing to undo: no answer of yours can be taken back now (the other player has seen its "
-                        "result, or it showed a hidden card).")
+            self.error(_("Nothing to undo: no answer of yours can be taken back now (the other player has seen its "
+                         "result, or it showed a hidden card)."))
             return None
         keep, target = self.undoable[:-1], self.undoable[-1]
         taken = len(self.game.answers) - target
@@ -486,8 +485,8 @@ class HotSeat:
         # The story up to the answer taken back is the same: the next recap and news start where they did.
         self._since_handoff = min(since, self.told)
         self._since_turn = {p: None if at is None else min(at, self.told) for p, at in turns.items()}
-        self._note("Your last answer is taken back; answer again." if taken == 1 else
-                   f"Your last answer and the {taken - 1} after it are taken back; answer again.")
+        self._note(_("Your last answer is taken back; answer again.") if taken == 1 else
+                   _("Your last answer and the {n} after it are taken back; answer again.").format(n=taken - 1))
         return "undone"
 
 
@@ -496,4 +495,4 @@ def _did_you_mean(word: str, commands: tuple[str, ...] = COMMANDS) -> str:
     meant ('sumon 3 B1'), as a few words to add to the refusal; else nothing."""
     low = word.lower()
     close = difflib.get_close_matches(low, [*commands, "summon"], n=1, cutoff=0.75)
-    return f" (did you mean '{close[0]}'?)" if close and close[0] != low else ""
+    return _(" (did you mean '{command}'?)").format(command=close[0]) if close and close[0] != low else ""

@@ -38,16 +38,21 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import Output
 from rich.text import Text
 
+from ..language import _
 from ..text.safe import clean
 from .frame import PROMPT_LINES, lines_of, to_fragments
 
-CTRL_C = "Ctrl-C clears the line; type 'quit' to save and leave, or 'concede' to give up."
 #: Seconds a thread may hold the interpreter while another waits, during a bot's thought: at
 #: Python's default (5 ms) a busy search starved key reading for most of a second.
 SWITCH = 0.001
 MESSAGE_LINES = 3  # an error or a hint may wrap this far, the frame giving up its last lines
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 T = TypeVar("T")
+
+
+def ctrl_c() -> str:
+    """What Ctrl-C at a prompt says."""
+    return _("Ctrl-C clears the line; type 'quit' to save and leave, or 'concede' to give up.")
 
 
 class Screen:
@@ -174,7 +179,8 @@ class Screen:
             frame = SPINNER[int((time.monotonic() - started) * 10) % len(SPINNER)]
             shown = [Text(f"{frame} {message() if callable(message) else message}", style="bold")]
             if self.typed_ahead:
-                shown[0].append(clean(f"  (typed: {self.typed_ahead[-30:]} — kept for your prompt)"), style="dim")
+                kept = _("  (typed: {keys} — kept for your prompt)").format(keys=self.typed_ahead[-30:])
+                shown[0].append(clean(kept), style="dim")
             return self._drawn(shown)
 
         body = HSplit([Window(FormattedTextControl(self._top), wrap_lines=False, height=self._top_height),
@@ -264,7 +270,7 @@ class Screen:
         @bindings.add("c-c")
         def _interrupt(event: KeyPressEvent) -> None:
             event.current_buffer.reset()
-            self.message = Text(CTRL_C, style="red")
+            self.message = Text(ctrl_c(), style="red")
 
         @bindings.add("c-d")
         def _end(event: KeyPressEvent) -> None:

@@ -10,7 +10,7 @@ from prompt_toolkit.completion import Completer
 from rich.console import Console
 
 from ..text.safe import safe
-from .screen import CTRL_C
+from .screen import ctrl_c
 
 LINE_LIMIT = 4096  # characters in one typed or scripted line
 
@@ -63,7 +63,7 @@ class PlainReader:
                     while (rest := self.source.readline(LINE_LIMIT)) and not rest.endswith(b"\n"):
                         pass  # the rest of a line too long to answer: it is refused whole
             except KeyboardInterrupt:
-                self.out.write(f"\n{CTRL_C}\n")
+                self.out.write(f"\n{ctrl_c()}\n")
                 continue
             if not raw:
                 self.out.write("\n")

@@ -18,20 +18,27 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine import SPECTATOR, Game, Observation
+from ..language import _
 from ..record import Record
 from ..record.replay import rebuild
 from ..text.narration import Narrator
+from ..widths import cut
 from .frame import View, compose, pack, to_fragments
 
 KEYS = {"n": "next", " ": "next", "right": "next", "enter": "next", "p": "previous", "left": "previous",
         "t": "next_turn", "T": "previous_turn", "e": "end", "b": "start", "v": "turn_view", "q": "quit",
         "c-d": "quit", "c-c": "quit"}
-HELP = ("n/→/Enter next", "p/← previous", "t/T next/previous turn", "b start", "e end", "v turn the Arena", "q quit")
+
+
+def keys() -> tuple[str, ...]:
+    """What the keys do, in the language in use."""
+    return (_("n/→/Enter next"), _("p/← previous"), _("t/T next/previous turn"), _("b start"), _("e end"),
+            _("v turn the Arena"), _("q quit"))
 
 
 def legend(width: int) -> list[Text]:
     """The keys, as many to a line as fit, a line breaking only between two of them."""
-    return [Text(line[:width], style="dim") for line in pack(HELP, width)]
+    return [Text(cut(line, width), style="dim") for line in pack(keys(), width)]
 
 
 class Timeline:
@@ -76,7 +83,7 @@ class Timeline:
     def frame(self, step: int, width: int, height: int, seat: int = 1, below: int = 0) -> list[Text]:
         """The screen at ``step``: the Arena then, and the story up to it in reading order,
         its last line (the step's own, in bold) at the bottom."""
-        banner = [Text(f"Step {step}/{self.last}", style="bold")]
+        banner = [Text(_("Step {step}/{last}").format(step=step, last=self.last), style="bold")]
         view = View(seat=seat, banner=banner, log=[line for line in self.lines[:step] if line])
         return compose(self.at(step), view, width, height, below)
 
