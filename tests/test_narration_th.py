@@ -25,6 +25,7 @@ CARDS = sorted(POOL.values(), key=lambda c: c.id)
 MECHANICS = [c for c in CARDS if c.id.startswith("TPS") and c.abilities]
 DECKS = [load_deck(n, POOL).cards for n in builtin_deck_names()]
 NAMES = ("Ann", "Bea")
+MINE = ("momon_cli/text/narration.py", "momon_cli/text/notation.py")  # the files whose messages these are
 
 #: Glossary terms the Thai edition says in Thai words (the shared brief's list): "Space" is ช่อง,
 #: "Owner" เจ้าของ, a "Summon batch" ชุด Summon ... So these are not allowed as English in a line.
@@ -223,3 +224,19 @@ def test_every_thai_answer_hint_fits_80_columns_with_its_suffix():
             said = language._(accepted)
             assert THAI.search(said), kind
             assert columns(f"{said} · Tab · help") <= 80 and columns(f" Answer: {said}") <= 80, kind
+
+
+def test_every_thai_line_cites_the_rules_its_english_line_cites():
+    """A citation stays as it is in Thai, set off as terse() finds it (" (CR 10.2.2)"), so the
+    terse Thai line drops it and ``rules`` opens it."""
+    import catalog
+
+    wrong = []
+    for m in catalog.read("th"):
+        if m.id and any(path in MINE for path, _ in m.locations):
+            english = m.id if isinstance(m.id, str) else m.id[0]
+            thai = m.string if isinstance(m.string, str) else m.string[0]
+            for found in (narration.CITATION.findall, narration._CITED.findall):
+                if sorted(found(english)) != sorted(found(thai)):
+                    wrong.append(f"{english!r} -> {thai!r}")
+    assert not wrong, "\n".join(wrong)
