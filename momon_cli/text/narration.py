@@ -8,7 +8,9 @@ Multi-Move, Effect-Based Summon ...), so ``rules <keyword>`` explains the line.
 Each line is one template in the language in use (language.py), with named placeholders for
 the names, Spaces and numbers, so a translation orders the sentence as its language does; a
 line put together from independent clauses (a verdict after its Attempt, the reason a step
-fails) translates each clause on its own. Citations ("CR 10.2.2", "TH 17.5") stay as they are
+fails) translates each clause on its own. The words of a table are marked with ``N_()`` and
+translated where they are said, here and by the screens that show them (``language._(
+SHORT_VERDICT[reason])``, ``END_WORDS``). Citations ("CR 10.2.2", "TH 17.5") stay as they are
 in every language: ``terse`` cuts them out by their form, and ``rules`` finds them.
 """
 
