@@ -4,6 +4,14 @@ Two levels: the full line cites its rule (``rules <citation>`` opens it); the te
 the default on screen, leaves out the citations and the steps a player need not follow.
 A step of a keyword ability names its keyword as the glossary writes it (Incite, Swap,
 Multi-Move, Effect-Based Summon ...), so ``rules <keyword>`` explains the line.
+
+Each line is one template in the language in use (language.py), with named placeholders for
+the names, Spaces and numbers, so a translation orders the sentence as its language does; a
+line put together from independent clauses (a verdict after its Attempt, the reason a step
+fails) translates each clause on its own. The words of a table are marked with ``N_()`` and
+translated where they are said, here and by the screens that show them (``language._(
+SHORT_VERDICT[reason])``, ``END_WORDS``). Citations ("CR 10.2.2", "TH 17.5") stay as they are
+in every language: ``terse`` cuts them out by their form, and ``rules`` finds them.
 """
 
 from __future__ import annotations
@@ -12,43 +20,51 @@ import re
 from collections.abc import Iterable
 
 from ..engine import events as ev
+from ..language import N_, _, ngettext
+from ..language import _ as translated  # a word marked with N_(), translated where it is said
 from .glossary import BY_KIND
 from .safe import clean
 
 LINE_LIMIT = 1000  # characters in one narrated line
 
+# Timing Headers and zones are terms the glossary lists: written as the rules write them, in
+# every language (the Thai edition keeps them in English), so they are not translated.
 TIMING_WORDS = {
     "on_summon": "On Summon", "on_snatch": "On Snatch", "snatched_back": "Snatched Back",
     "turn_start": "Turn Start", "end_of_turn": "End of Turn", "leaves_arena": "Leaves Arena",
 }
 ZONES = {"arena": "Arena", "hand": "Hand", "void": "Void"}  # zone names as the rules write them
 # A card's "your next turn" is the ability's controller's turn, not that of the Momon's controller.
-NEXT_TURN = "the start of the next turn of the ability's controller"
-UNTIL_WORDS = {"end_of_turn": "until end of turn", "your_next_turn": f"until {NEXT_TURN}",
-               "leaves_arena": "while it stays on the Arena"}
-EFFECT_WORDS = {"power": "Power", "set_power": "set Power", "element": "Element", "ward": "Ward"}
+UNTIL_WORDS = {"end_of_turn": N_("until end of turn"),
+               "your_next_turn": N_("until the start of the next turn of the ability's controller"),
+               "leaves_arena": N_("while it stays on the Arena")}
+EFFECT_WORDS = {"power": N_("Power"), "set_power": N_("set Power"), "element": N_("Element"), "ward": N_("Ward")}
+#: A resolved ability's line, by its outcome: {name} and {timing} name the ability.
 OUTCOME_WORDS = {
-    "resolved": "resolves.", "declined": "is declined by its controller.",
-    "no_legal_targets": "does nothing: its targets are gone (CR 17.3).",
-    "condition_false": "does nothing: its condition does not hold.",
-    "once_used": "does nothing: its once-only right is already used (TH 17.5).",
-    "no_eligible_card": "does nothing: there is no card it could Summon (TH 17.3).",
+    "resolved": N_("{name}'s {timing} ability resolves."),
+    "declined": N_("{name}'s {timing} ability is declined by its controller."),
+    "no_legal_targets": N_("{name}'s {timing} ability does nothing: its targets are gone (CR 17.3)."),
+    "condition_false": N_("{name}'s {timing} ability does nothing: its condition does not hold."),
+    "once_used": N_("{name}'s {timing} ability does nothing: its once-only right is already used (TH 17.5)."),
+    "no_eligible_card": N_("{name}'s {timing} ability does nothing: there is no card it could Summon (TH 17.3)."),
 }
-FAIL_WORDS = {"no_legal_space": "no legal Space, so nothing Moves or is Summoned there",
-              "no_eligible_card": "no card fits, so nothing is Summoned",
-              "no_mover": "no Momon can Move", "target_gone": "its Momons are gone"}
+FAIL_WORDS = {"no_legal_space": N_("no legal Space, so nothing Moves or is Summoned there"),
+              "no_eligible_card": N_("no card fits, so nothing is Summoned"),
+              "no_mover": N_("no Momon can Move"), "target_gone": N_("its Momons are gone")}
 #: A kind whose failure says more than FAIL_WORDS, once the line names the kind.
-KIND_FAIL_WORDS = {("move", "no_legal_space"): "no legal Space, so that Momon stays where it is",
-                   ("multi_move", "no_legal_space"): "no legal Space is left, so that Momon stays where it is",
-                   ("summon", "no_legal_space"): "no legal Space, so nothing is Summoned"}
-DIRECT_WORDS = {"ward": "it has Ward (TH 17.6)", "prohibited": "it cannot be Snatched together with another Momon",
-                "protected": "it cannot be Snatched by an opponent's abilities (TH 17.9)",
-                "already_controlled": "its controller already controls it",
-                "cannot_snatch": "the Momon whose ability Snatches cannot Snatch (docs/rules.md R-mc 29)"}
-END_WORDS = {"full-arena": "the Arena is full (CR 17.8)", "exhaustion": "neither player has a card left (BASELINE 7.3)",
-             "turn-limit": "the turn limit was reached (BASELINE 7.3)",
-             "loop": "one turn resolved more abilities than any game needs: a loop (docs/rules.md R-mc 27)",
-             "concession": "concession (BASELINE 7.1)"}
+KIND_FAIL_WORDS = {("move", "no_legal_space"): N_("no legal Space, so that Momon stays where it is"),
+                   ("multi_move", "no_legal_space"): N_("no legal Space is left, so that Momon stays where it is"),
+                   ("summon", "no_legal_space"): N_("no legal Space, so nothing is Summoned")}
+DIRECT_WORDS = {"ward": N_("it has Ward (TH 17.6)"),
+                "prohibited": N_("it cannot be Snatched together with another Momon"),
+                "protected": N_("it cannot be Snatched by an opponent's abilities (TH 17.9)"),
+                "already_controlled": N_("its controller already controls it"),
+                "cannot_snatch": N_("the Momon whose ability Snatches cannot Snatch (docs/rules.md R-mc 29)")}
+END_WORDS = {"full-arena": N_("the Arena is full (CR 17.8)"),
+             "exhaustion": N_("neither player has a card left (BASELINE 7.3)"),
+             "turn-limit": N_("the turn limit was reached (BASELINE 7.3)"),
+             "loop": N_("one turn resolved more abilities than any game needs: a loop (docs/rules.md R-mc 27)"),
+             "concession": N_("concession (BASELINE 7.1)")}
 
 
 #: Event kinds the terse level leaves out: the bookkeeping behind the lines it keeps.
@@ -63,6 +79,10 @@ def terse(event: ev.Event, line: str | None) -> str | None:
     if line is None or event.kind in QUIET:
         return None
     return _CITED.sub("", line)
+
+
+def _until(until: str) -> str:
+    return translated(UNTIL_WORDS[until])
 
 
 class Narrator:
@@ -84,202 +104,283 @@ class Narrator:
 
     def _game_started(self, e: ev.GameStarted) -> str:
         self.names = (e.names[0], e.names[1])
-        # "players": named by --first or by the position the game starts from
-        how = "drawn from the seed" if e.chosen_by == "seed" else "named for this game"
-        seed = "" if e.seed is None else f", seed {e.seed}"  # a seat's story keeps the seed out
-        return (f"New game ({e.profile} rules{seed}). {self.who(e.first_player)} goes first "
-                f"({how}) and takes the First Player Token (BASELINE 6.2).")
+        first = self.who(e.first_player)
+        # "players": named by --first or by the position the game starts from; a seat's story keeps the seed out
+        if e.seed is None:
+            if e.chosen_by == "seed":
+                said = _("New game ({profile} rules). {player} goes first (drawn from the seed) and takes the "
+                         "First Player Token (BASELINE 6.2).")
+            else:
+                said = _("New game ({profile} rules). {player} goes first (named for this game) and takes the "
+                         "First Player Token (BASELINE 6.2).")
+        elif e.chosen_by == "seed":
+            said = _("New game ({profile} rules, seed {seed}). {player} goes first (drawn from the seed) and takes "
+                     "the First Player Token (BASELINE 6.2).")
+        else:
+            said = _("New game ({profile} rules, seed {seed}). {player} goes first (named for this game) and takes "
+                     "the First Player Token (BASELINE 6.2).")
+        # The profile is a word players type (--profile), the same in every language.
+        return said.format(profile=e.profile, seed=e.seed, player=first)
 
     def _turn_started(self, e: ev.TurnStarted) -> str:
-        return f"— Turn {e.turn}: {self.who(e.active)} is the Active Player (CR 8.1) —"
+        return _("— Turn {turn}: {player} is the Active Player (CR 8.1) —").format(turn=e.turn, player=self.who(e.active))
 
     def _end_condition(self, e: ev.EndConditionRecorded) -> str:
-        return f"End condition recorded: {END_WORDS[e.reason]}; the turn is finished first."
+        return _("End condition recorded: {reason}; the turn is finished first.").format(reason=translated(END_WORDS[e.reason]))
 
     def _no_summon(self, e: ev.NoSummon) -> str:
-        return f"{self.who(e.player)} has no card in Hand or Void: no Summon, no Check (BASELINE 9.3)."
+        return _("{player} has no card in Hand or Void: no Summon, no Check (BASELINE 9.3).").format(
+            player=self.who(e.player))
 
     def _void_randomized(self, e: ev.VoidRandomized) -> str:
-        return f"{self.who(e.player)}'s Hand is empty: their {e.count}-card Void is shuffled face-down (CR 17.7)."
+        return _("{player}'s Hand is empty: their {count}-card Void is shuffled face-down (CR 17.7).").format(
+            player=self.who(e.player), count=e.count)
 
     def _face_down_picked(self, e: ev.FaceDownPicked) -> str:
-        return f"{self.who(e.picker)} picks card {e.position}: it is {e.name} ({e.card})."
+        return _("{player} picks card {position}: it is {name} ({card}).").format(
+            player=self.who(e.picker), position=e.position, name=e.name, card=e.card)
 
     def _summoned(self, e: ev.Summoned) -> str:
-        where = "from the Void " if e.source == "void" else ""
-        how, rule = (" by an Effect-Based Summon", "BASELINE 9.4") if e.by_ability else ("", "BASELINE 9.1")
-        return f"{self.who(e.player)} Summons {e.name} {where}to {e.space}{how} ({rule})."
+        if e.by_ability:
+            said = (_("{player} Summons {name} from the Void to {space} by an Effect-Based Summon (BASELINE 9.4).")
+                    if e.source == "void" else
+                    _("{player} Summons {name} to {space} by an Effect-Based Summon (BASELINE 9.4)."))
+        else:
+            said = (_("{player} Summons {name} from the Void to {space} (BASELINE 9.1).") if e.source == "void"
+                    else _("{player} Summons {name} to {space} (BASELINE 9.1)."))
+        return said.format(player=self.who(e.player), name=e.name, space=e.space)
 
     def _marked(self, e: ev.Marked) -> str:
-        return f"Mark: {self.who(e.player)}'s Marking Token goes on {e.space} (Step 1.1)."
+        return _("Mark: {player}'s Marking Token goes on {space} (Step 1.1).").format(
+            player=self.who(e.player), space=e.space)
 
     def _trigger_waiting(self, e: ev.TriggerWaiting) -> str:
         self.triggers[e.trigger] = (e.name, e.timing)
-        return f"{e.name}'s {TIMING_WORDS[e.timing]} ability triggers, controlled by {self.who(e.controller)} (CR 11.1.6)."
+        return _("{name}'s {timing} ability triggers, controlled by {player} (CR 11.1.6).").format(
+            name=e.name, timing=TIMING_WORDS[e.timing], player=self.who(e.controller))
 
-    def _ability(self, trigger: int) -> str:
-        """"Kiln Drake's On Summon ability", for a trigger seen waiting earlier."""
+    def _ability(self, trigger: int) -> dict[str, str]:
+        """The card's name and the Timing Header of a trigger seen waiting earlier, for a
+        template's {name} and {timing}: "{name}'s {timing} ability"."""
         name, timing = self.triggers[trigger]
-        return f"{name}'s {TIMING_WORDS[timing]} ability"
+        return {"name": name, "timing": TIMING_WORDS[timing]}
 
     def _trigger_queued(self, e: ev.TriggerQueued) -> str:
-        targets = ""
-        if e.targets:
-            named = ", ".join(f"{n} on {s}" for n, s in zip(e.target_names, e.targets, strict=True))
-            targets = f", targeting {named}" + ("" if e.chosen else " (the only legal target)")
-        return f"{self._ability(e.trigger)} enters the Queue at position {e.position}{targets} (CR 17.2)."
+        if not e.targets:
+            said = _("{name}'s {timing} ability enters the Queue at position {position} (CR 17.2).")
+        elif e.chosen:
+            said = _("{name}'s {timing} ability enters the Queue at position {position}, targeting {targets} "
+                     "(CR 17.2).")
+        else:
+            said = _("{name}'s {timing} ability enters the Queue at position {position}, targeting {targets} "
+                     "(the only legal target) (CR 17.2).")
+        # TRANSLATORS: one target of an ability, a Momon and its Space: "Pup on B2"
+        named = ", ".join(_("{name} on {space}").format(name=n, space=s)
+                          for n, s in zip(e.target_names, e.targets, strict=True))
+        return said.format(**self._ability(e.trigger), position=e.position, targets=named)
 
     def _batch_queued(self, e: ev.BatchQueued) -> str:
-        return f"{e.name}'s Summon batch waits at position {e.position} (TH 17.1)."
+        return _("{name}'s Summon batch waits at position {position} (TH 17.1).").format(
+            name=e.name, position=e.position)
 
     def _batch_started(self, e: ev.BatchStarted) -> str:
-        return f"{e.name}'s Summon batch: its On Summon, its Snatch Check, then its post-Snatch triggers (BASELINE 9.4)."
+        return _("{name}'s Summon batch: its On Summon, its Snatch Check, then its post-Snatch triggers "
+                 "(BASELINE 9.4).").format(name=e.name)
 
     def _batch_ended(self, e: ev.BatchEnded) -> str | None:
         return None
 
     def _trigger_not_queued(self, e: ev.TriggerNotQueued) -> str:
-        return f"{self._ability(e.trigger)} has no legal target and is not queued (BASELINE 11.4)."
+        return _("{name}'s {timing} ability has no legal target and is not queued (BASELINE 11.4).").format(
+            **self._ability(e.trigger))
 
     def _ability_resolved(self, e: ev.AbilityResolved) -> str:
-        return f"{self._ability(e.trigger)} {OUTCOME_WORDS[e.outcome]}"
+        return translated(OUTCOME_WORDS[e.outcome]).format(**self._ability(e.trigger))
 
     def _power_set(self, e: ev.PowerSet) -> str:
-        return f"{e.name}'s Power is set to {e.value} {UNTIL_WORDS[e.until]}: Power is now {e.power} (BASELINE 11.5)."
+        return _("{name}'s Power is set to {value} {until}: Power is now {power} (BASELINE 11.5).").format(
+            name=e.name, value=e.value, until=_until(e.until), power=e.power)
 
     def _element_changed(self, e: ev.ElementChanged) -> str:
-        return f"{e.name} becomes {e.element} {UNTIL_WORDS[e.until]} (BASELINE 11.5)."
+        return _("{name} becomes {element} {until} (BASELINE 11.5).").format(
+            name=e.name, element=e.element, until=_until(e.until))
 
     def _ward_lost(self, e: ev.WardLost) -> str:
         if not e.had_ward:
-            return f"{e.name} has no Ward to lose."
-        return f"{e.name} loses Ward: the effect ends and its Ward Token is removed (TH 17.6)."
+            return _("{name} has no Ward to lose.").format(name=e.name)
+        return _("{name} loses Ward: the effect ends and its Ward Token is removed (TH 17.6).").format(name=e.name)
 
     def _moved(self, e: ev.Moved) -> str:
         # The event does not say which kind Moved: several Momons at once can only be a
         # Multi-Move; one is said as a Move (a Multi-Move of one Momon moves as a Move does).
         moves = "; ".join(f"{name} {start} → {dest}" for name, start, dest in e.moves)
-        keyword = "Multi-Move, all at once" if len(e.moves) > 1 else "Move"
-        return f"{keyword}: {moves}. Moving makes no Snatch Check (TH 17.9)."
+        if len(e.moves) > 1:
+            return _("Multi-Move, all at once: {moves}. Moving makes no Snatch Check (TH 17.9).").format(moves=moves)
+        return _("Move: {moves}. Moving makes no Snatch Check (TH 17.9).").format(moves=moves)
 
     def _swapped(self, e: ev.Swapped) -> str:
-        return f"Swap: {e.first} ({e.first_space}) and {e.second} ({e.second_space}) trade Spaces at once (TH 17.9)."
+        return _("Swap: {first} ({first_space}) and {second} ({second_space}) trade Spaces at once (TH 17.9).").format(
+            first=e.first, first_space=e.first_space, second=e.second, second_space=e.second_space)
 
     def _zone_changed(self, e: ev.ZoneChanged) -> str:
-        zone = ZONES[e.from_zone]
-        where = f"{zone} {e.from_space}" if e.from_space else zone
+        zone, space = ZONES[e.from_zone], e.from_space
         if e.to_zone == "hand":
-            return f"{e.name} returns from the {where} to {self.who(e.owner)}'s Hand (TH 17.7)."
-        face = "face-up" if e.face_up else "face-down"
-        return f"{e.name} goes from the {where} to {self.who(e.owner)}'s Void {face}: a new object (TH 17.3)."
+            said = (_("{name} returns from the {zone} {space} to {owner}'s Hand (TH 17.7).") if space else
+                    _("{name} returns from the {zone} to {owner}'s Hand (TH 17.7)."))
+        elif e.face_up:
+            said = (_("{name} goes from the {zone} {space} to {owner}'s Void face-up: a new object (TH 17.3).")
+                    if space else _("{name} goes from the {zone} to {owner}'s Void face-up: a new object (TH 17.3)."))
+        else:
+            said = (_("{name} goes from the {zone} {space} to {owner}'s Void face-down: a new object (TH 17.3).")
+                    if space else
+                    _("{name} goes from the {zone} to {owner}'s Void face-down: a new object (TH 17.3)."))
+        return said.format(name=e.name, zone=zone, space=space, owner=self.who(e.owner))
 
     def _return_scheduled(self, e: ev.ReturnScheduled) -> str:
-        when = "at end of turn" if e.at == "end_of_turn" else f"at {NEXT_TURN}"
-        return f"{e.name} will return to its Owner's Hand {when}, if it is still where it is now (TH 17.7)."
+        if e.at == "end_of_turn":
+            said = _("{name} will return to its Owner's Hand at end of turn, if it is still where it is now (TH 17.7).")
+        else:
+            said = _("{name} will return to its Owner's Hand at the start of the next turn of the ability's "
+                     "controller, if it is still where it is now (TH 17.7).")
+        return said.format(name=e.name)
 
     def _return_lapsed(self, e: ev.ReturnLapsed) -> str:
-        return f"{e.name} changed zones before its return: nothing returns (TH 17.7)."
+        return _("{name} changed zones before its return: nothing returns (TH 17.7).").format(name=e.name)
 
     def _once_used(self, e: ev.OnceUsed) -> str:
-        return f"{e.name}'s once-only right is used up (TH 17.5)."
+        return _("{name}'s once-only right is used up (TH 17.5).").format(name=e.name)
 
     def _instruction_failed(self, e: ev.InstructionFailed) -> str:
         terms = BY_KIND.get(e.instruction, ())
-        keyword = f", {terms[0]}" if terms else ""  # "Herder Owl's On Summon ability, Multi-Move: ..."
-        why = KIND_FAIL_WORDS.get((e.instruction, e.reason)) or FAIL_WORDS.get(e.reason, e.reason)
-        return f"{self._ability(e.trigger)}{keyword}: {why}."
+        words = KIND_FAIL_WORDS.get((e.instruction, e.reason)) or FAIL_WORDS.get(e.reason)
+        why = translated(words) if words else e.reason
+        if terms:  # "Herder Owl's On Summon ability, Multi-Move: ..."
+            return _("{name}'s {timing} ability, {keyword}: {why}.").format(
+                **self._ability(e.trigger), keyword=terms[0], why=why)
+        return _("{name}'s {timing} ability: {why}.").format(**self._ability(e.trigger), why=why)
 
     def _direct_snatch(self, e: ev.DirectSnatchResolved) -> str:
         if e.success:
-            return f"Direct Snatch of {e.name} on {e.space} succeeds; no On Snatch (TH 17.5)."
-        return f"Direct Snatch of {e.name} on {e.space} fails: {DIRECT_WORDS[e.reason]}."
+            return _("Direct Snatch of {name} on {space} succeeds; no On Snatch (TH 17.5).").format(
+                name=e.name, space=e.space)
+        return _("Direct Snatch of {name} on {space} fails: {why}.").format(
+            name=e.name, space=e.space, why=translated(DIRECT_WORDS[e.reason]))
 
     def _power_modified(self, e: ev.PowerModified) -> str:
-        return f"{e.name} gets {e.amount:+d} Power {UNTIL_WORDS[e.until]}: Power is now {e.power}."
+        return _("{name} gets {amount:+d} Power {until}: Power is now {power}.").format(
+            name=e.name, amount=e.amount, until=_until(e.until), power=e.power)
 
     def _ward_granted(self, e: ev.WardGranted) -> str:
         if e.stacked:
-            return f"{e.name} already has Ward: the new grant does nothing (TH 17.6)."
-        return f"{e.name} gains Ward {UNTIL_WORDS[e.until]} (CR 10.2.2)."
+            return _("{name} already has Ward: the new grant does nothing (TH 17.6).").format(name=e.name)
+        return _("{name} gains Ward {until} (CR 10.2.2).").format(name=e.name, until=_until(e.until))
 
     def _first_player_token(self, e: ev.FirstPlayerTokenTaken) -> str:
-        return f"{self.who(e.player)} takes the First Player Token; turn order is unchanged (TH 17.8)."
+        return _("{player} takes the First Player Token; turn order is unchanged (TH 17.8).").format(
+            player=self.who(e.player))
 
     def _expired(self, e: ev.Expired) -> str:
-        when = "end of turn" if e.when == "end_of_turn" else "start of turn"
-        return f"The {EFFECT_WORDS.get(e.what, e.what)} effect on {e.name} expires ({when})."
+        words = EFFECT_WORDS.get(e.what)
+        effect = translated(words) if words else e.what
+        if e.when == "end_of_turn":
+            return _("The {effect} effect on {name} expires (end of turn).").format(effect=effect, name=e.name)
+        return _("The {effect} effect on {name} expires (start of turn).").format(effect=effect, name=e.name)
 
     def _check_started(self, e: ev.SnatchCheckStarted) -> str:
         self.resolved = 0
         n = e.attempts
-        attempts = f"{n} Snatch Attempt{'s' if n != 1 else ''}"
         if e.cause == "incite":
-            return f"Incite: {e.name} on {e.space} makes a new Snatch Check with {attempts} (CR 11.1.4)."
-        if e.cause == "summon":
-            return f"Snatch Check after an Effect-Based Summon: {e.name} on {e.space} makes {attempts} (CR 11.1.4)."
-        return f"Snatch Check: {e.name} on {e.space} makes {attempts} (CR 10.1)."
+            said = ngettext("Incite: {name} on {space} makes a new Snatch Check with {n} Snatch Attempt (CR 11.1.4).",
+                            "Incite: {name} on {space} makes a new Snatch Check with {n} Snatch Attempts (CR 11.1.4).",
+                            n)
+        elif e.cause == "summon":
+            said = ngettext("Snatch Check after an Effect-Based Summon: {name} on {space} makes {n} Snatch Attempt "
+                            "(CR 11.1.4).",
+                            "Snatch Check after an Effect-Based Summon: {name} on {space} makes {n} Snatch Attempts "
+                            "(CR 11.1.4).", n)
+        else:
+            said = ngettext("Snatch Check: {name} on {space} makes {n} Snatch Attempt (CR 10.1).",
+                            "Snatch Check: {name} on {space} makes {n} Snatch Attempts (CR 10.1).", n)
+        return said.format(name=e.name, space=e.space, n=n)
 
     def _attempt_created(self, e: ev.AttemptCreated) -> str:
         # The Space first: the picture turns arrows to the viewer's seat, so a compass word
         # alone would contradict one seat's picture; the word is the card's, from its Owner's seat.
-        return (f"  Its Sight toward {e.defender_space}, {e.direction} from its Owner's seat, points at "
-                f"{e.defender_name} (CR 10.1.3).")
+        # TRANSLATORS: {direction} is a compass point as cards write it (N, NE, E ...); keep the two leading spaces
+        return _("  Its Sight toward {space}, {direction} from its Owner's seat, points at {name} (CR 10.1.3).").format(
+            space=e.defender_space, direction=e.direction, name=e.defender_name)
 
     def _attempt_resolved(self, e: ev.AttemptResolved) -> str:
         self.resolved += 1
-        head = (f"Attempt {self.resolved} of {e.of}: {e.attacker_name} (Power {e.attacker_power}, {e.attacker_element}) "
-                f"vs {e.defender_name} (Power {e.defender_power}, {e.defender_element}): ")
-        return head + attempt_reason(e.success, e.reason, e.attacker_power, e.defender_power,
-                                     e.attacker_element, e.defender_element)
+        verdict = attempt_reason(e.success, e.reason, e.attacker_power, e.defender_power,
+                                 e.attacker_element, e.defender_element)
+        # TRANSLATORS: {verdict} is one of the lines that say why an Attempt succeeds or fails
+        return _("Attempt {number} of {of}: {attacker} (Power {attacker_power}, {attacker_element}) vs {defender} "
+                 "(Power {defender_power}, {defender_element}): {verdict}").format(
+            number=self.resolved, of=e.of, attacker=e.attacker_name, attacker_power=e.attacker_power,
+            attacker_element=e.attacker_element, defender=e.defender_name, defender_power=e.defender_power,
+            defender_element=e.defender_element, verdict=verdict)
 
     def _control_changed(self, e: ev.ControlChanged) -> str:
         if e.how == "direct":
-            return f"{e.name} on {e.space} now carries {self.who(e.new)}'s Marking Token (Direct Snatch, TH 17.5)."
-        return f"{e.name} on {e.space} now carries {self.who(e.new)}'s Marking Token (CR 10.2.7)."
+            said = _("{name} on {space} now carries {player}'s Marking Token (Direct Snatch, TH 17.5).")
+        else:
+            said = _("{name} on {space} now carries {player}'s Marking Token (CR 10.2.7).")
+        return said.format(name=e.name, space=e.space, player=self.who(e.new))
 
     def _check_ended(self, e: ev.SnatchCheckEnded) -> str:
-        return f"Snatch Check over: {e.successes} Snatched."
+        return _("Snatch Check over: {successes} Snatched.").format(successes=e.successes)
 
     def _sbc(self, e: ev.StateBasedAction) -> str:
         if e.action == "power_zero":
-            return f"{e.name} on {e.space} has Power 0 or less and goes to its Owner's Void (BASELINE 12.1)."
-        return f"{e.name} no longer has Ward: its Ward Token is removed (BASELINE 12.2)."
+            return _("{name} on {space} has Power 0 or less and goes to its Owner's Void (BASELINE 12.1).").format(
+                name=e.name, space=e.space)
+        return _("{name} no longer has Ward: its Ward Token is removed (BASELINE 12.2).").format(name=e.name)
 
     def _turn_ended(self, e: ev.TurnEnded) -> str:
-        return f"Turn {e.turn} ends."
+        return _("Turn {turn} ends.").format(turn=e.turn)
 
     def _conceded(self, e: ev.Conceded) -> str:
-        return f"{self.who(e.player)} concedes (BASELINE 7.1)."
+        return _("{player} concedes (BASELINE 7.1).").format(player=self.who(e.player))
 
     def _game_ended(self, e: ev.GameEnded) -> str:
-        tie = " Tied: the First Player Token holder wins (BASELINE 7.4)." if e.tiebreak else ""
-        return (f"Game over — {END_WORDS[e.reason]}. Control Score {self.who(1)} {e.scores[0]}, "
-                f"{self.who(2)} {e.scores[1]}. {self.who(e.winner)} wins.{tie}")
+        if e.tiebreak:
+            said = _("Game over — {reason}. Control Score {first} {first_score}, {second} {second_score}. "
+                     "{winner} wins. Tied: the First Player Token holder wins (BASELINE 7.4).")
+        else:
+            said = _("Game over — {reason}. Control Score {first} {first_score}, {second} {second_score}. "
+                     "{winner} wins.")
+        return said.format(reason=translated(END_WORDS[e.reason]), first=self.who(1), first_score=e.scores[0],
+                           second=self.who(2), second_score=e.scores[1], winner=self.who(e.winner))
 
 
 #: An Attempt's verdict in a few words, for the order question (the log line gives the rule).
-SHORT_VERDICT = {"power": "succeeds on Power", "element": "succeeds on Element", "extra": "succeeds (extra condition)",
-                 "ward": "fails: Ward", "prohibited": "fails: not together", "protected": "fails: protected",
-                 "recheck": "fails: moved, left or same side", "neither": "fails"}
+SHORT_VERDICT = {"power": N_("succeeds on Power"), "element": N_("succeeds on Element"),
+                 "extra": N_("succeeds (extra condition)"), "ward": N_("fails: Ward"),
+                 "prohibited": N_("fails: not together"), "protected": N_("fails: protected"),
+                 "recheck": N_("fails: moved, left or same side"), "neither": N_("fails")}
 
 
 def attempt_reason(success: bool, reason: str, ap: int, dp: int, ae: str, de: str) -> str:
     """Why an Attempt succeeds or fails, in words, with its rule."""
     if reason == "power":
-        return f"succeeds — Power {ap} is greater than {dp} (CR 10.2.3)"
+        return _("succeeds — Power {attacker_power} is greater than {defender_power} (CR 10.2.3)").format(
+            attacker_power=ap, defender_power=dp)
     if reason == "element":
-        return f"succeeds — {ae} beats {de} (CR 10.2.4)"
+        return _("succeeds — {attacker_element} beats {defender_element} (CR 10.2.4)").format(
+            attacker_element=ae, defender_element=de)
     if reason == "ward":
-        return "fails — the defender has Ward (CR 10.2.2)"
+        return _("fails — the defender has Ward (CR 10.2.2)")
     if reason == "prohibited":
-        return "fails — it cannot be Snatched together with another Momon (TH 17.1)"
+        return _("fails — it cannot be Snatched together with another Momon (TH 17.1)")
     if reason == "protected":
-        return "fails — it cannot be Snatched by an opponent's abilities (TH 17.9)"
+        return _("fails — it cannot be Snatched by an opponent's abilities (TH 17.9)")
     if reason == "extra":
-        return "succeeds — an additional success condition holds (TH 17.1)"
+        return _("succeeds — an additional success condition holds (TH 17.1)")
     if reason == "recheck":
-        return "fails — the Momons moved, left or share a Controller now (CR 10.2.1)"
-    return f"fails — {de} is not beaten by {ae} and Power {ap} is not greater (CR 10.2.6)"
+        return _("fails — the Momons moved, left or share a Controller now (CR 10.2.1)")
+    return _("fails — {defender_element} is not beaten by {attacker_element} and Power {attacker_power} is not "
+             "greater (CR 10.2.6)").format(defender_element=de, attacker_element=ae, attacker_power=ap)
 
 
 def summary(events: Iterable[ev.Event], names: tuple[str, str]) -> str | None:
@@ -287,12 +388,18 @@ def summary(events: Iterable[ev.Event], names: tuple[str, str]) -> str | None:
     parts = []
     for e in events:
         if isinstance(e, ev.Summoned):
-            parts.append(f"{names[e.player - 1]} Summoned {e.name} to {e.space}")
+            parts.append(_("{player} Summoned {name} to {space}").format(
+                player=names[e.player - 1], name=e.name, space=e.space))
         elif isinstance(e, ev.ControlChanged):
-            parts.append(f"{names[e.new - 1]} Snatched {e.name} on {e.space}")
+            parts.append(_("{player} Snatched {name} on {space}").format(
+                player=names[e.new - 1], name=e.name, space=e.space))
         elif isinstance(e, ev.ZoneChanged):
-            parts.append(f"{e.name} left {e.from_space or 'the ' + ZONES[e.from_zone]} for its Owner's "
-                         f"{ZONES[e.to_zone]}")
+            left = (_("{name} left {space} for its Owner's {zone}") if e.from_space else
+                    _("{name} left the {from_zone} for its Owner's {zone}"))
+            parts.append(left.format(name=e.name, space=e.from_space, from_zone=ZONES[e.from_zone],
+                                     zone=ZONES[e.to_zone]))
         elif isinstance(e, ev.Moved):
-            parts.extend(f"{name} Moved {start} → {dest}" for name, start, dest in e.moves)
-    return clean("; ".join(parts) + ".", LINE_LIMIT) if parts else None
+            parts.extend(_("{name} Moved {start} → {dest}").format(name=name, start=start, dest=dest)
+                         for name, start, dest in e.moves)
+    # TRANSLATORS: the end of the line of what the other player's turn did: {events} are its parts
+    return clean(_("{events}.").format(events="; ".join(parts)), LINE_LIMIT) if parts else None

@@ -13,7 +13,9 @@ contract), and the one form a game file (docs/notation.md) writes each answer in
 - a face-down pick or a Space: its position number / its Space name
 
 Every answer names things by the board (copy keys, Spaces, option keys), as the engine
-and the game record take them.
+and the game record take them. The answers are typed alike in every language; what a player
+is told of them (what is accepted, what was wrong) is in the language in use (language.py):
+ACCEPTED holds marked words, each shown translated (``language._(ACCEPTED[kind])``).
 """
 
 from __future__ import annotations
@@ -21,27 +23,40 @@ from __future__ import annotations
 from typing import assert_never
 
 from ..engine import SPACES, Answer, Decision, Kind, Observation, card_of_key, key_of, need
+from ..language import N_, _
+from ..language import _ as translated  # a word marked with N_(), translated where it is said
 
 
 class BadAnswer(ValueError):
     """One line saying what was wrong and what is accepted."""
 
 
-ORDER = "each number once, in resolving order, as '2 1' (Enter: as listed)"  # fits 80 columns with its suffix
+# Each fits 80 columns with its suffix (" · Tab · help", " Answer: "), in every language.
+ORDER = N_("each number once, in resolving order, as '2 1' (Enter: as listed)")
 ACCEPTED = {
-    Kind.SUMMON: "summon <card> <space>, e.g. 'summon 1 B2' or '1 B2'",
-    Kind.SPACE: "an empty Space name, e.g. 'B2'",
-    Kind.CARD: "a card's option number, id or name",
+    Kind.SUMMON: N_("summon <card> <space>, e.g. 'summon 1 B2' or '1 B2'"),
+    Kind.SPACE: N_("an empty Space name, e.g. 'B2'"),
+    Kind.CARD: N_("a card's option number, id or name"),
     Kind.ORDER_ATTEMPTS: ORDER,
     Kind.ORDER_TRIGGERS: ORDER,
-    Kind.TARGETS: "Space names or option numbers, e.g. 'C3' or '1'",
-    Kind.YES_NO: "'y' or 'n'",
-    Kind.PICK_FACE_DOWN: "a position number",
+    Kind.TARGETS: N_("Space names or option numbers, e.g. 'C3' or '1'"),
+    Kind.YES_NO: N_("'y' or 'n'"),
+    Kind.PICK_FACE_DOWN: N_("a position number"),
 }
 
 
 def _bad(decision: Decision, why: str) -> BadAnswer:
-    return BadAnswer(f"{why}. Accepted: {ACCEPTED[decision.kind]}.")
+    # TRANSLATORS: {why} says what was wrong with a typed answer, {accepted} the forms the prompt takes
+    return BadAnswer(_("{why}. Accepted: {accepted}.").format(why=why, accepted=translated(ACCEPTED[decision.kind])))
+
+
+def either(items: list[str]) -> str:
+    """``items`` as alternatives, "A or B or C", in the language in use."""
+    said = items[0] if items else ""
+    for item in items[1:]:
+        # TRANSLATORS: two alternatives, a card name or a number each: "Ember Lynx or Ember Sprite", "1 or 2"
+        said = _("{first} or {second}").format(first=said, second=item)
+    return said
 
 
 def _number(token: str) -> int | None:
@@ -49,29 +64,34 @@ def _number(token: str) -> int | None:
     return int(token) if token.isascii() and token.isdecimal() and len(token) <= 6 else None
 
 
-def _pick_card(keys: list[str], names: dict[str, str], ref: str, where: str) -> str:
+def _pick_card(keys: list[str], names: dict[str, str], ref: str, hand: bool) -> str:
     """One of ``keys`` (copy keys, a list position each) by 1-based number, card id, or the
     unambiguous start of its name (or, failing that, of a later word of its name). The id is
     the copy with no once-only right spent; a name that fits two copies which differ (one has
-    spent a once-only right) is refused, since only the number tells them apart [R-mc 19]."""
+    spent a once-only right) is refused, since only the number tells them apart [R-mc 19].
+    ``hand``: the cards are the Hand's (else the cards a decision offers)."""
     n = _number(ref)
     if n is not None and 1 <= n <= len(keys):
         return keys[n - 1]
     if n is not None or ref.isascii() and ref.lstrip("+-").isdecimal():  # any other whole number
-        raise BadAnswer(f"there is no card {ref[:12]} {where} (1-{len(keys)})")
+        none = (_("there is no card {number} in the Hand (1-{count})") if hand else
+                _("there is no card {number} offered (1-{count})"))
+        raise BadAnswer(none.format(number=ref[:12], count=len(keys)))
     low = ref.lower()
     fits = [k for k in keys if k.lower() == low] or [k for k in keys if card_of_key(k).lower() == low]
     if not fits:
         found = sorted(names_starting(low, {names[k] for k in keys}))
         if len(found) > 1:
-            raise BadAnswer(f"{ref[:30]!r} could be {' or '.join(found)}; type more of the name")
+            raise BadAnswer(_("{typed} could be {names}; type more of the name").format(
+                typed=repr(ref[:30]), names=either(found)))
         fits = [k for k in keys if found and names[k] == found[0]]
     if not fits:
-        raise BadAnswer(f"no card {where} matches {ref[:30]!r}")
+        unmatched = _("no card in the Hand matches {typed}") if hand else _("no card offered matches {typed}")
+        raise BadAnswer(unmatched.format(typed=repr(ref[:30])))
     if len(set(fits)) > 1:
-        numbers = " or ".join(str(i) for i, k in enumerate(keys, 1) if k in fits)
-        raise BadAnswer(f"the copies of {names[fits[0]]} differ (a once-only right is spent); give its number, "
-                        f"{numbers}")
+        numbers = either([str(i) for i, k in enumerate(keys, 1) if k in fits])
+        raise BadAnswer(_("the copies of {name} differ (a once-only right is spent); give its number, "
+                          "{numbers}").format(name=names[fits[0]], numbers=numbers))
     return fits[0]
 
 
@@ -102,36 +122,36 @@ def parse(seen: Observation, decision: Decision, line: str) -> Answer:
             return keys
         numbers = [n for t in tokens if (n := _number(t)) is not None]
         if len(numbers) != len(tokens) or sorted(numbers) != list(range(1, len(keys) + 1)):
-            raise _bad(decision, f"give each of the numbers 1-{len(keys)} exactly once")
+            raise _bad(decision, _("give each of the numbers 1-{count} exactly once").format(count=len(keys)))
         return tuple(keys[n - 1] for n in numbers)
     if kind is Kind.TARGETS and decision.min_count == 0 and (not tokens or tokens == ["none"]):
         return ()
     if not tokens:
-        raise _bad(decision, "nothing typed")
+        raise _bad(decision, _("nothing typed"))
     if kind is Kind.SUMMON:
         if tokens[0].lower() == "summon":
             tokens = tokens[1:]
         if len(tokens) < 2:
-            raise _bad(decision, "give a card and a Space")
+            raise _bad(decision, _("give a card and a Space"))
         if len(tokens) > 2 and _number(tokens[0]) is not None:  # '1 B2 C3': a card number is one word
-            raise _bad(decision, "give one card and one Space")
+            raise _bad(decision, _("give one card and one Space"))
         space = tokens[-1].upper()
         if space not in SPACES:
-            raise _bad(decision, f"{tokens[-1][:10]!r} is not a Space (A1-D4)")
-        hand, names = hand_cards(seen, decision.player)
-        key = _pick_card(hand, names, " ".join(tokens[:-1]), "in the Hand")
+            raise _bad(decision, _("{typed} is not a Space (A1-D4)").format(typed=repr(tokens[-1][:10])))
+        held, names = hand_cards(seen, decision.player)
+        key = _pick_card(held, names, " ".join(tokens[:-1]), hand=True)
         if (key, space) not in decision.options:
-            raise _bad(decision, f"{space} is not empty")
+            raise _bad(decision, _("{space} is not empty").format(space=space))
         return key, space
     if kind is Kind.SPACE:
         space = tokens[0].upper()
         if len(tokens) != 1 or space not in decision.options:
-            raise _bad(decision, f"{line.strip()[:20]!r} is not one of the Spaces offered")
+            raise _bad(decision, _("{typed} is not one of the Spaces offered").format(typed=repr(line.strip()[:20])))
         return space
     if kind is Kind.CARD:
         offered = list(decision.options)
         names = {c.id: c.name for c in (o.card for o in seen.state.zones.objects.values())}
-        return _pick_card(offered, {k: names[card_of_key(k)] for k in offered}, " ".join(tokens), "offered")
+        return _pick_card(offered, {k: names[card_of_key(k)] for k in offered}, " ".join(tokens), hand=False)
     if kind is Kind.TARGETS:
         chosen = []
         for t in tokens:
@@ -141,21 +161,22 @@ def parse(seen: Observation, decision: Decision, line: str) -> Answer:
             elif t.upper() in decision.options:
                 chosen.append(t.upper())
             else:
-                raise _bad(decision, f"{t[:10]!r} is not one of the target options")
+                raise _bad(decision, _("{typed} is not one of the target options").format(typed=repr(t[:10])))
         low = decision.count if decision.min_count is None else decision.min_count
         if not low <= len(chosen) <= decision.count or len(set(chosen)) != len(chosen):
-            raise _bad(decision, f"choose {low if low == decision.count else f'{low} to {decision.count}'} "
-                                 "different option(s)")
+            how = (_("choose {count} different option(s)") if low == decision.count else
+                   _("choose {low} to {count} different option(s)"))
+            raise _bad(decision, how.format(low=low, count=decision.count))
         return tuple(chosen)
     if kind is Kind.YES_NO:
         word = tokens[0].lower()
         if len(tokens) == 1 and word in ("y", "yes", "n", "no"):
             return word.startswith("y")
-        raise _bad(decision, f"{line.strip()[:20]!r} is not yes or no")
+        raise _bad(decision, _("{typed} is not yes or no").format(typed=repr(line.strip()[:20])))
     if kind is Kind.PICK_FACE_DOWN:
         n = _number(tokens[0]) if len(tokens) == 1 else None
         if n is None or n not in decision.options:
-            raise _bad(decision, f"pick one position from 1 to {len(decision.options)}")
+            raise _bad(decision, _("pick one position from 1 to {count}").format(count=len(decision.options)))
         return n
     assert_never(kind)
 
@@ -188,16 +209,19 @@ def answer_words(player: str, kind: str, value: object) -> str:
     """A recorded answer in words, for transcripts: ``player`` chose ``value`` (JSON, as the
     record holds it) at a decision of ``kind``."""
     if kind == "summon" and isinstance(value, list):
-        return f"{player} chooses to Summon {value[0]} onto {value[1]}"
+        return _("{player} chooses to Summon {card} onto {space}").format(player=player, card=value[0], space=value[1])
     if kind in ("order_attempts", "order_triggers") and isinstance(value, list):
-        return f"{player} orders: {', '.join(map(str, value))}"
+        return _("{player} orders: {order}").format(player=player, order=", ".join(map(str, value)))
     if kind == "yes_no":
-        return f"{player} answers {'yes' if value else 'no'}"
+        return (_("{player} answers yes") if value else _("{player} answers no")).format(player=player)
     if kind == "pick_face_down":
-        return f"{player} picks face-down card {value}"
+        return _("{player} picks face-down card {number}").format(player=player, number=value)
     if kind == "targets" and isinstance(value, list):
-        return f"{player} chooses {' '.join(map(str, value)) or 'none'}"
-    return f"{player} chooses {value}"
+        choice = " ".join(map(str, value))
+        if not choice:
+            return _("{player} chooses none").format(player=player)
+        return _("{player} chooses {choice}").format(player=player, choice=choice)
+    return _("{player} chooses {choice}").format(player=player, choice=value)
 
 
 #: Words a card is never written as in a game file: they mean something else there.
