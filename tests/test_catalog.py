@@ -12,12 +12,12 @@ import catalog
 import pytest
 
 from momon_cli import language
+from momon_cli.text.glossary import ENTRIES
 
 THAI = re.compile(r"[\u0e00-\u0e7f]")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
-#: Messages that read the same in Thai: the Thai edition keeps these words in English.
-SAME_IN_THAI = {"Momon", "Momons", "Summon", "Snatch", "Ward", "Void", "Hand", "Arena", "Power", "Element",
-                "Fire", "Water", "Earth", "Air", "Light", "Dark"}
+#: Messages that read the same in Thai: the game's terms, which the Thai edition keeps in English.
+SAME_IN_THAI = {entry.term for entry in ENTRIES} | {"Momons", "Fire", "Water", "Earth", "Air", "Light", "Dark"}
 
 
 def _messages(c):
