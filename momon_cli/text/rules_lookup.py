@@ -226,5 +226,4 @@ def answer(query: str, limit: int = 6) -> list[str]:
         return grouped(lookup(query, limit))
     found = list(dict.fromkeys([*defining().get(entry.term, ()), *lookup(entry.term, limit), *lookup(query, limit),
                                 *(p for p in passages() if p.cites & set(entry.rules))]))
-    # The meaning in the language in use (the glossary marks each for the catalog)
-    return [f"**{entry.term}** — {language._(entry.meaning)}", *grouped(found[:limit])]
+    return [f"**{entry.term}** — {language._(entry.meaning)}", *grouped(found[:limit])]  # N_ in the glossary
