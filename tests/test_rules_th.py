@@ -119,6 +119,16 @@ def test_a_word_of_either_language_finds_thai_passages(word):
         assert sections and THAI.search("\n".join(sections))
 
 
+@pytest.mark.parametrize("typed, written", [
+    ("ใช้ได้\u200bครั้งเดียว", "ใช้ได้ครั้งเดียว"),  # a zero-width space between words
+    ("ด\u0e4d\u0e32เนินผล", "ดำเนินผล"),  # NIKHAHIT + SARA AA for SARA AM
+    ("ท\u0e48\u0e35ติดกัน", "ที่ติดกัน"),  # the tone mark typed before the vowel above
+])
+def test_thai_is_found_as_a_thai_keyboard_types_it(typed, written):
+    with language.using("th"):
+        assert rulesdoc.lookup(written) and rulesdoc.lookup(typed) == rulesdoc.lookup(written)
+
+
 def test_an_english_word_finds_the_thai_passage_of_the_english_one_it_finds():
     en = [p.text for p in rulesdoc.lookup("snatched back")]
     with language.using("th"):

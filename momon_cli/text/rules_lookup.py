@@ -141,19 +141,32 @@ def lookup(query: str, limit: int = 6) -> list[Passage]:
         exact = [p for p in passages() if p.cites & cited]
         within = [p for p in passages() if p not in exact and any(c.startswith(q + ".") for c in p.cites for q in cited)]
         return (exact + within)[:limit]
-    words = query.lower().split()
+    words = _folded(query).split()
     if not words:
         return []
     under = [p for p in passages() if all(w in _headings(p) for w in words)]
     # Matched and ranked on what the player is shown (a test name mentioning Ward is not)
-    rest = [(p, p.searched().lower()) for p in passages() if p not in under]
+    rest = [(p, _folded(p.searched())) for p in passages() if p not in under]
     matching = [(p, text) for p, text in rest if all(w in text for w in words)]
     matching.sort(key=lambda pt: -sum(pt[1].count(w) for w in words))  # stable: ties keep document order
     return (under + [p for p, _ in matching])[:limit]
 
 
 def _headings(p: Passage) -> str:
-    return (p.heading if p.english is None else p.heading + " " + p.english.heading).lower()
+    return _folded(p.heading if p.english is None else p.heading + " " + p.english.heading)
+
+
+#: What a Thai keyboard may type otherwise than the document writes it: zero-width spaces
+#: (some Thai input puts them between words), NIKHAHIT + SARA AA for SARA AM, and a tone
+#: mark typed before the vowel above it.
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
+_TONE_FIRST = re.compile("([\u0e48-\u0e4b])([\u0e31\u0e34-\u0e37\u0e47])")
+
+
+def _folded(text: str) -> str:
+    """``text`` as words are matched in it: lower case, and Thai as the document spells it."""
+    text = text.translate(_INVISIBLE).replace("\u0e4d\u0e32", "\u0e33")
+    return _TONE_FIRST.sub(r"\2\1", text).lower()
 
 
 #: A numbered list item ("3. A Warded defender ..."): its number is kept when it is shown
