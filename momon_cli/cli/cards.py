@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from .. import exits
+from ..language import _
 from ..text.safe import clean, safe
 from .base import MESSAGE_LIMIT, _data_file, _fail, _load, _loading, app, deck_app
 
@@ -147,12 +148,9 @@ def howto() -> None:
     from rich.console import Console
     from rich.markdown import Markdown
 
-    from ..text.howto import HOWTO
+    from ..text.howto import shown
 
-    Console().print(Markdown(HOWTO))
-
-
-RULES_USAGE = "usage: momon rules WORD... (e.g. momon rules incite, momon rules direct snatch, momon rules CR 10.2.4)"
+    Console().print(Markdown(shown()))  # translated now, in the language chosen at start
 
 
 @app.command("rules")
@@ -165,7 +163,8 @@ def rules_command(
     """
     query = " ".join(words or ())
     if not query.strip():
-        _fail(RULES_USAGE, exits.BAD_SCRIPT)  # a command line without its argument: a usage error, 2
+        _fail(_("usage: momon rules WORD... (e.g. momon rules incite, momon rules direct snatch, "
+                "momon rules CR 10.2.4)"), exits.BAD_SCRIPT)  # a command line without its argument: a usage error, 2
     from rich.console import Console
     from rich.markdown import Markdown
 
@@ -173,6 +172,6 @@ def rules_command(
 
     sections = answer(clean(query))
     if not sections:
-        _fail(f"nothing in the rules about {clean(query, 60)!r}; try a keyword (momon rules ward) or a rule "
-              "as narration cites it (momon rules CR 10.2.4)", exits.FAILED)
+        _fail(_("nothing in the rules about {query}; try a keyword (momon rules ward) or a rule as narration "
+                "cites it (momon rules CR 10.2.4)").format(query=repr(clean(query, 60))), exits.FAILED)
     Console().print(Markdown("\n\n".join(sections)))  # one document: a blank line between sections

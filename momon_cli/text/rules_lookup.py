@@ -1,5 +1,10 @@
 """Look-ups in the project's rules document (docs/rules.md), for ``rules`` at the prompt and ``momon rules``.
 
+In Thai the document read is docs/rules.th.md, the same document section for section and
+passage for passage, with the same citations: a citation opens the Thai passage, and a word
+finds a Thai passage by its Thai text or by the English passage it translates ("incite"
+and "เป้าหมาย" both find one).
+
 The document is cut into passages (a paragraph or a list item) under their headings. A
 query finds passages by words (a heading's words count for every passage under it) or by a
 citation as narration prints it ("CR 10.2.4", "TH 17.6", "BASELINE 9.1", "Step 1.1").
@@ -18,6 +23,9 @@ from pathlib import Path
 from .. import language
 from . import glossary
 
+#: The rules document of each language (docs/, or momon_cli/ in the wheel); English is the source.
+DOCUMENTS = {"en": "rules.md", "th": "rules.th.md"}
+
 #: A citation and the numbers listed after it: "CR 10.1.5, 10.2.1" cites both.
 _CITE = re.compile(r"\b(CR|TH|R-mc|R|BASELINE|Step)\s+(\d+(?:\.\d+)*)((?:,\s*\d+(?:\.\d+)*)*)")
 #: "(6.2)" or "**9.1 ..." in a section tagged [R n]: the baseline's own numbering.
@@ -32,6 +40,12 @@ class Passage:
     heading: str  # "9. Snatch Check › Judging one Attempt"
     text: str  # Markdown, as written
     cites: frozenset[str]
+    english: Passage | None = None  # a translated passage's English one: a word in either finds it
+
+    def searched(self) -> str:
+        """What a word is looked for in: heading and :meth:`shown`, the English passage's too."""
+        text = self.heading + " " + self.shown()
+        return text if self.english is None else text + " " + self.english.searched()
 
     def shown(self) -> str:
         """The passage's text as players read it: without test names or file paths."""
@@ -60,19 +74,37 @@ def _citations(text: str, section_tag: str | None) -> set[str]:
     return found
 
 
-def _source() -> str:
+def source(name: str = "rules.md") -> Path:
+    """Where the rules document ``name`` is: inside the installed package (the wheel carries
+    docs/ there, pyproject.toml), else in the checkout's docs/."""
     package = Path(__file__).resolve().parent.parent
-    packaged = package / "rules.md"
-    path = packaged if packaged.is_file() else package.parent / "docs" / "rules.md"
-    return path.read_text(encoding="utf-8")
+    packaged = package / name
+    return packaged if packaged.is_file() else package.parent / "docs" / name
 
 
-@lru_cache(maxsize=1)
 def passages() -> tuple[Passage, ...]:
-    """Every paragraph and list item, each under its heading path (the preamble about tests left out)."""
+    """Every paragraph and list item of the document in the language in use, each under its
+    heading path (the preamble about tests left out). A translated document's passages each
+    know their English one, passage for passage."""
+    return _passages(language.current())
+
+
+@lru_cache(maxsize=len(DOCUMENTS))
+def _passages(code: str) -> tuple[Passage, ...]:
+    english = _read(DOCUMENTS["en"])
+    name = DOCUMENTS.get(code, DOCUMENTS["en"])
+    if name == DOCUMENTS["en"] or not source(name).is_file():
+        return english
+    translated = _read(name)
+    if len(translated) != len(english):  # out of step: still read, found by its own words only
+        return translated
+    return tuple(Passage(p.heading, p.text, p.cites, e) for p, e in zip(translated, english, strict=True))
+
+
+def _read(name: str) -> tuple[Passage, ...]:
     out: list[Passage] = []
     path: list[str] = []
-    for para in re.split(r"\n\s*\n", _source()):
+    for para in re.split(r"\n\s*\n", source(name).read_text(encoding="utf-8")):
         lines = para.strip().split("\n")
         while lines and lines[0].startswith("#"):
             level = len(lines[0]) - len(lines[0].lstrip("#"))
@@ -109,15 +141,32 @@ def lookup(query: str, limit: int = 6) -> list[Passage]:
         exact = [p for p in passages() if p.cites & cited]
         within = [p for p in passages() if p not in exact and any(c.startswith(q + ".") for c in p.cites for q in cited)]
         return (exact + within)[:limit]
-    words = query.lower().split()
+    words = _folded(query).split()
     if not words:
         return []
-    under = [p for p in passages() if all(w in p.heading.lower() for w in words)]
+    under = [p for p in passages() if all(w in _headings(p) for w in words)]
     # Matched and ranked on what the player is shown (a test name mentioning Ward is not)
-    rest = [(p, (p.heading + " " + p.shown()).lower()) for p in passages() if p not in under]
+    rest = [(p, _folded(p.searched())) for p in passages() if p not in under]
     matching = [(p, text) for p, text in rest if all(w in text for w in words)]
     matching.sort(key=lambda pt: -sum(pt[1].count(w) for w in words))  # stable: ties keep document order
     return (under + [p for p, _ in matching])[:limit]
+
+
+def _headings(p: Passage) -> str:
+    return _folded(p.heading if p.english is None else p.heading + " " + p.english.heading)
+
+
+#: What a Thai keyboard may type otherwise than the document writes it: zero-width spaces
+#: (some Thai input puts them between words), NIKHAHIT + SARA AA for SARA AM, and a tone
+#: mark typed before the vowel above it.
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
+_TONE_FIRST = re.compile("([\u0e48-\u0e4b])([\u0e31\u0e34-\u0e37\u0e47])")
+
+
+def _folded(text: str) -> str:
+    """``text`` as words are matched in it: lower case, and Thai as the document spells it."""
+    text = text.translate(_INVISIBLE).replace("\u0e4d\u0e32", "\u0e33")
+    return _TONE_FIRST.sub(r"\2\1", text).lower()
 
 
 #: A numbered list item ("3. A Warded defender ..."): its number is kept when it is shown
@@ -135,14 +184,18 @@ _BOLD = re.compile(r"\*\*([^*]+)\*\*")
 _LEADING_NUMBER = re.compile(r"^\d+(?:\.\d+)*\s*")
 
 
-@lru_cache(maxsize=1)
 def defining() -> dict[str, tuple[Passage, ...]]:
     """For each glossary term, the passages that define it: those that set the term, or a
     word the glossary reads as it, in bold ("**Lose Ward**" defines Ward, "**9.2 Void
-    Fallback**" Void Fallback)."""
+    Fallback**" Void Fallback); a translated passage also when its English one does."""
+    return _defining(language.current())
+
+
+@lru_cache(maxsize=len(DOCUMENTS))
+def _defining(code: str) -> dict[str, tuple[Passage, ...]]:
     found: dict[str, list[Passage]] = {}
-    for p in passages():
-        for span in _BOLD.findall(p.text):
+    for p in _passages(code):
+        for span in _BOLD.findall(p.text + ("" if p.english is None else " " + p.english.text)):
             entry = glossary.find(_LEADING_NUMBER.sub("", span))
             if entry is not None and p not in found.setdefault(entry.term, []):
                 found[entry.term].append(p)
