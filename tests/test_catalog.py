@@ -14,10 +14,11 @@ import pytest
 from momon_cli import language
 
 THAI = re.compile(r"[\u0e00-\u0e7f]")
-PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
+#: A placeholder: {name} or a %-format (no space flag: "95% interval" is a percentage and a word).
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0+]*\d*(?:\.\d+)?[sdifr%]")
 #: Messages that read the same in Thai: the Thai edition keeps these words in English.
 SAME_IN_THAI = {"Momon", "Momons", "Summon", "Snatch", "Ward", "Void", "Hand", "Arena", "Power", "Element",
-                "Fire", "Water", "Earth", "Air", "Light", "Dark"}
+                "Fire", "Water", "Earth", "Air", "Light", "Dark", "Stars", "Sights"}
 
 
 def _messages(c):

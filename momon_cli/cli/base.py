@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 
 from .. import __version__
-from ..language import LANGUAGES, N_, _
+from ..language import LANGUAGES, _
 from ..limits import SEED_DIGITS
 from ..text.safe import clean
 
@@ -148,7 +148,7 @@ def _data_error(err: "DataError") -> NoReturn:
 def _data_file(name: str | Path, what: str) -> None:
     """Refuse in one line a deck or card file the loader could not read: a directory, a FIFO,
     a symlink loop, a huge or non-UTF-8 file. Built-in deck names pass through. ``what`` is
-    marked with N_() by the caller (N_("deck")) and translated here."""
+    the kind of file, in the language in use (``_("deck")``)."""
     from ..files import NotAFile, regular_file
 
     path = Path(name)
@@ -157,15 +157,15 @@ def _data_file(name: str | Path, what: str) -> None:
     try:
         regular_file(path)
         if path.stat().st_size > DATA_LIMIT:
-            _fail(_("the {what} {name} is larger than {mib} MiB").format(what=_(what), name=name,
+            _fail(_("the {what} {name} is larger than {mib} MiB").format(what=what, name=name,
                                                                         mib=DATA_LIMIT // 2**20))
         path.read_bytes().decode("utf-8")
     except NotAFile:
-        _fail(_("the {what} {name} is not a regular file").format(what=_(what), name=name))
+        _fail(_("the {what} {name} is not a regular file").format(what=what, name=name))
     except OSError as err:
-        _fail(_("cannot read the {what} {name}: {error}").format(what=_(what), name=name, error=err.strerror))
+        _fail(_("cannot read the {what} {name}: {error}").format(what=what, name=name, error=err.strerror))
     except UnicodeDecodeError:
-        _fail(_("the {what} {name} is not UTF-8 text").format(what=_(what), name=name))
+        _fail(_("the {what} {name} is not UTF-8 text").format(what=what, name=name))
 
 
 @contextmanager
@@ -234,7 +234,7 @@ def _load(cards: list[Path]) -> "tuple[ElementMatrix, dict[str, CardDef]]":
     from ..data.cards import load_matrix, load_pool
 
     for path in cards:
-        _data_file(path, N_("card file"))
+        _data_file(path, _("card file"))
     with _loading(*cards):
         matrix = load_matrix()
         return matrix, load_pool(tuple(cards), matrix)
