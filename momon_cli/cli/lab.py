@@ -157,6 +157,7 @@ def _pairings_report(report: "Pairings") -> None:
     table.add_column(_("Deck"))
     for d in report.decks:
         table.add_column(safe(short[d]), justify="right")
+    # TRANSLATORS: the column of each deck's win rate against all the other decks together.
     table.add_column(_("Field"), justify="right")
     for a in report.decks:
         cells = ["—" if a == b else f"{100 * report.rate(a, b):.0f}" for b in report.decks]

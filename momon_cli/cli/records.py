@@ -203,6 +203,7 @@ def verify_command(records: list[str] = typer.Argument(..., help=_("Game records
             codes[done.exit_code] += 1
     seconds = time.perf_counter() - start
     n = len(paths)
+    # TRANSLATORS: ends the line of counts below ({rate} in it), when the time could be measured.
     rate = _("; {rate:.0f} records/s").format(rate=n / seconds) if seconds > 0 else ""
     typer.echo(ngettext("{n} record: {match} match, {unfinished} unfinished, {wrong} do not match or are not records"
                         "{rate}", "{n} records: {match} match, {unfinished} unfinished, {wrong} do not match or are not "
@@ -248,6 +249,7 @@ def _game_row(rec: "Record") -> list[str]:
     progress = ngettext("{n} answer so far", "{n} answers so far", answered).format(n=answered) if turns is None \
         else ngettext("{n} turn", "{n} turns", turns).format(n=turns)
     decks = head["decks"]
+    # TRANSLATORS: two players' names, then two decks' names, in a line of 'momon games'.
     parts = [head["created"][:16].replace("T", " "), _("{one} vs {other}").format(one=names[0], other=names[1]),
              _("{one} vs {other}").format(one=decks[0], other=decks[1]),
              result, progress]

@@ -256,6 +256,7 @@ def seat_lines(codes: dict[str, int], names: tuple[str, str], address: str, port
     """What the host gives out: one line a seat, then the spectators' line."""
     lines = []
     for code, seat in codes.items():
+        # TRANSLATORS: the name the line for watchers (not players) begins with: "spectators: ssh -p ...".
         who = _("spectators") if seat == SPECTATOR else names[seat - 1]
         lines.append(f"{who}: ssh -p {port} {code}@{reachable(address)}")
     return lines
