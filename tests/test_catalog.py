@@ -15,9 +15,11 @@ from momon_cli import language
 from momon_cli.text.glossary import ENTRIES
 
 THAI = re.compile(r"[\u0e00-\u0e7f]")
-PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
+#: A placeholder: {name} or a %-format (no space flag: "95% interval" is a percentage and a word).
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0+]*\d*(?:\.\d+)?[sdifr%]")
 #: Messages that read the same in Thai: the game's terms, which the Thai edition keeps in English.
-SAME_IN_THAI = {entry.term for entry in ENTRIES} | {"Momons", "Fire", "Water", "Earth", "Air", "Light", "Dark"}
+SAME_IN_THAI = {entry.term for entry in ENTRIES} | {"Momons", "Fire", "Water", "Earth", "Air", "Light", "Dark", "Stars",
+                                                    "Sights"}
 
 
 def _messages(c):

@@ -5,15 +5,20 @@ No ``from __future__ import annotations`` here: Typer reads every command's anno
 it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""
 
 import gc
+import re
 import signal
 import sys
 
 import typer
 
 from .. import exits
+from ..language import _
 from ..text.safe import clean
 from . import cards, coach, lab, play, puzzles, records, serve  # each registers its commands on the app
 from .base import MESSAGE_LIMIT, app
+from .click_words import translated, usage_error
+
+THAI = re.compile("[\u0e00-\u0e7f]")  # the Thai script's block
 
 #: The order ``momon --help`` lists the command groups in: playing first, the lab last.
 GROUPS = (play, puzzles, serve, records, coach, cards, lab)
@@ -48,21 +53,21 @@ def run() -> None:
 def _command() -> int | None:
     """The command's exit code; a usage error or an Abort is printed and exits here."""
     try:
-        code: int | None = app(prog_name="momon", standalone_mode=False)
+        code: int | None = translated(typer.main.get_command(app))(prog_name="momon", standalone_mode=False)
         return code
     except typer.TyperException as err:  # a usage error; or, with no arguments, the help itself
         message = err.format_message()
         if "\n" in message:
             typer.echo(message, err=True)
         else:
+            message = usage_error(message)
             ctx = getattr(err, "ctx", None)
             command = ctx.command_path if ctx is not None else _command_named()
-            stop = "" if message.endswith((".", "?", "!")) else "."
-            typer.secho(clean(f"{command}: {message}{stop} See: {command} --help", MESSAGE_LIMIT), err=True,
-                        fg=typer.colors.RED)
+            typer.secho(clean(_("{command}: {message} See: {command} --help").format(
+                command=command, message=_sentence(message)), MESSAGE_LIMIT), err=True, fg=typer.colors.RED)
         raise SystemExit(err.exit_code) from None
     except typer.Abort:  # end of input at a question
-        typer.echo("Aborted.", err=True)
+        typer.echo(_("Aborted."), err=True)
         raise SystemExit(1) from None
 
 
@@ -71,3 +76,12 @@ def _command_named() -> str:
     usage errors (an option missing its value) without the context that names the command."""
     commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
     return f"momon {sys.argv[1]}" if len(sys.argv) > 1 and sys.argv[1] in commands else "momon"
+
+
+def _sentence(message: str) -> str:
+    """A message as one sentence of the usage line: with its full stop in English; Thai, which
+    ends a sentence with a space instead, without one."""
+    if THAI.search(message):
+        return message.rstrip(".")
+    return message if message.endswith((".", "?", "!")) else f"{message}."
+

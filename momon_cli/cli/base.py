@@ -35,13 +35,14 @@ MESSAGE_LIMIT = 2000  # characters in one error line
 DEFAULT_DECKS = ("ember-tide", "stone-gale")
 
 
-BOT_TIME_HELP = "Most seconds a search bot may think per Summon (it stops sooner at its playouts)."
-PLAIN_HELP = ("Plain lines for a screen reader: no full screen, box drawing, colour or cursor movement; one fact a "
-              "line (also MOMON_PLAIN=1).")
+# Help texts are made once, at import, after cli/__init__.py chose the language.
+BOT_TIME_HELP = _("Most seconds a search bot may think per Summon (it stops sooner at its playouts).")
+PLAIN_HELP = _("Plain lines for a screen reader: no full screen, box drawing, colour or cursor movement; one fact a "
+               "line (also MOMON_PLAIN=1).")
 
 
-RECORD_HELP = ("A game record or game file (.msn): a path, 'last' (the newest record) or its number in "
-               "'momon games'.")
+RECORD_HELP = _("A game record or game file (.msn): a path, 'last' (the newest record) or its number in "
+                "'momon games'.")
 
 
 app = typer.Typer(
@@ -53,7 +54,7 @@ app = typer.Typer(
 )
 
 
-deck_app = typer.Typer(help="Work with deck files.", no_args_is_help=True, rich_markup_mode=None)
+deck_app = typer.Typer(help=_("Work with deck files."), no_args_is_help=True, rich_markup_mode=None)
 
 
 app.add_typer(deck_app, name="deck")
@@ -119,7 +120,7 @@ def _script_lines(script: str | None) -> "Iterable[bytes] | None":
     try:
         return sys.stdin.buffer if script == "-" else Path(script).read_bytes().splitlines()
     except OSError as err:
-        _fail(f"cannot read the script {script}: {err.strerror}")
+        _fail(_("cannot read the script {script}: {error}").format(script=script, error=err.strerror))
 
 
 def _write_new(out: Path, write: "Callable[[], None]") -> None:
@@ -131,11 +132,11 @@ def _write_new(out: Path, write: "Callable[[], None]") -> None:
         regular_file(out, missing_ok=True)
         write()
     except NotAFile as err:
-        _fail(f"{err}; give the name of a file to write")
+        _fail(_("{problem}; give the name of a file to write").format(problem=err))
     except FileExistsError:
-        _fail(f"{out}: already exists; choose another name, or add --force to replace it")
+        _fail(_("{file}: already exists; choose another name, or add --force to replace it").format(file=out))
     except OSError as err:
-        _fail(f"{out}: cannot write: {err.strerror}")
+        _fail(_("{file}: cannot write: {error}").format(file=out, error=err.strerror))
 
 
 def _data_error(err: "DataError") -> NoReturn:
@@ -146,7 +147,8 @@ def _data_error(err: "DataError") -> NoReturn:
 
 def _data_file(name: str | Path, what: str) -> None:
     """Refuse in one line a deck or card file the loader could not read: a directory, a FIFO,
-    a symlink loop, a huge or non-UTF-8 file. Built-in deck names pass through."""
+    a symlink loop, a huge or non-UTF-8 file. Built-in deck names pass through. ``what`` is
+    the kind of file, in the language in use (``_("deck")``)."""
     from ..files import NotAFile, regular_file
 
     path = Path(name)
@@ -155,14 +157,15 @@ def _data_file(name: str | Path, what: str) -> None:
     try:
         regular_file(path)
         if path.stat().st_size > DATA_LIMIT:
-            _fail(f"the {what} {name} is larger than {DATA_LIMIT // 2**20} MiB")
+            _fail(_("the {what} {name} is larger than {mib} MiB").format(what=what, name=name,
+                                                                        mib=DATA_LIMIT // 2**20))
         path.read_bytes().decode("utf-8")
     except NotAFile:
-        _fail(f"the {what} {name} is not a regular file")
+        _fail(_("the {what} {name} is not a regular file").format(what=what, name=name))
     except OSError as err:
-        _fail(f"cannot read the {what} {name}: {err.strerror}")
+        _fail(_("cannot read the {what} {name}: {error}").format(what=what, name=name, error=err.strerror))
     except UnicodeDecodeError:
-        _fail(f"the {what} {name} is not UTF-8 text")
+        _fail(_("the {what} {name} is not UTF-8 text").format(what=what, name=name))
 
 
 @contextmanager
@@ -176,7 +179,8 @@ def _loading(*sources: object) -> Iterator[None]:
     except DataError as err:
         _data_error(err)
     except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as err:
-        _fail(f"{', '.join(map(str, sources))}: not valid data ({err.__class__.__name__}: {err})")
+        _fail(_("{sources}: not valid data ({kind}: {error})").format(sources=", ".join(map(str, sources)),
+                                                                     kind=err.__class__.__name__, error=err))
 
 
 def profile_named(name: str) -> "Profile":
@@ -193,13 +197,14 @@ def _profile(value: str) -> str:
     try:
         profile_named(value)
     except ValueError:
-        raise typer.BadParameter(f"choose {' or '.join(PROFILES)}") from None
+        raise typer.BadParameter(_("choose {first} or {second}").format(first=PROFILES[0], second=PROFILES[1])) \
+            from None
     return value
 
 
 def _seed(value: int | None) -> int | None:
     if value is not None and len(str(abs(value))) > SEED_DIGITS:
-        raise typer.BadParameter(f"at most {SEED_DIGITS} digits")
+        raise typer.BadParameter(_("at most {digits} digits").format(digits=SEED_DIGITS))
     return value
 
 
@@ -229,7 +234,7 @@ def _load(cards: list[Path]) -> "tuple[ElementMatrix, dict[str, CardDef]]":
     from ..data.cards import load_matrix, load_pool
 
     for path in cards:
-        _data_file(path, "card file")
+        _data_file(path, _("card file"))
     with _loading(*cards):
         matrix = load_matrix()
         return matrix, load_pool(tuple(cards), matrix)

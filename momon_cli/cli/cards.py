@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import typer
 
 from .. import exits
-from ..language import _
+from ..language import N_, _, ngettext
+from ..language import _ as translation  # for a word marked with N_(), translated where it is shown
 from ..text.safe import clean, safe
 from .base import MESSAGE_LIMIT, _data_file, _fail, _load, _loading, app, deck_app
 
@@ -20,18 +21,21 @@ if TYPE_CHECKING:
     from ..engine import CardDef
 
 
-@app.command("cards")
-def cards_command(
-    query: str | None = typer.Argument(None, help="A card id or the start of a name: show that card in full."),
-    element: str | None = typer.Option(None, help="Only this Element."),
-    stars: int | None = typer.Option(None, min=1, max=5, help="Only this many Stars."),
-    has: str | None = typer.Option(None, help="Only cards using this key of docs/cards.md (swap, incite, once...)."),
-    cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
-) -> None:
-    """Browse the card pool; name one card to see it in full, with the decks that use it.
+#: The columns of ``momon cards``: Element, Power, Stars and Sights are the game's terms.
+CARD_COLUMNS = (N_("Id"), N_("Name"), N_("Element"), N_("Power"), N_("Stars"), N_("Sights"), N_("Ability"))
 
-    Examples: momon cards · momon cards --element Fire · momon cards --has swap · momon cards MCL-003
-    """
+
+@app.command("cards", help=_(
+    "Browse the card pool; name one card to see it in full, with the decks that use it.\n\n"
+    "Examples: momon cards · momon cards --element Fire · momon cards --has swap · momon cards MCL-003"))
+def cards_command(
+    query: str | None = typer.Argument(None, help=_("A card id or the start of a name: show that card in full.")),
+    element: str | None = typer.Option(None, help=_("Only this Element.")),
+    stars: int | None = typer.Option(None, min=1, max=5, help=_("Only this many Stars.")),
+    has: str | None = typer.Option(None, help=_("Only cards using this key of docs/cards.md (swap, incite, once...).")),
+    cards: list[Path] = typer.Option([], "--cards", help=_("Extra card-set TOML file (repeatable).")),
+) -> None:
+    """Browse the card pool; name one card to see it in full, with the decks that use it."""
     from rich.console import Console
     from rich.table import Table
 
@@ -47,11 +51,11 @@ def cards_command(
     if has:
         keys = sorted({k for c in found for k in mechanics(c)})
         if has not in keys:
-            _fail(f"--has takes one of: {', '.join(keys)}")
+            _fail(_("--has takes one of: {keys}").format(keys=", ".join(keys)))
         found = [c for c in found if has in mechanics(c)]
     if element:
         if element.lower() not in (e.lower() for e in matrix.elements):
-            _fail(f"--element takes one of: {', '.join(matrix.elements)}")
+            _fail(_("--element takes one of: {elements}").format(elements=", ".join(matrix.elements)))
         found = [c for c in found if c.element.lower() == element.lower()]
     if stars:
         found = [c for c in found if c.stars == stars]
@@ -62,13 +66,14 @@ def cards_command(
         if len(found) == 1:
             console.print(render.card_panel(found[0]))
             users = [d.name for d in (load_deck(n, pool) for n in builtin_deck_names()) if found[0] in d.cards]
-            console.print(safe("Used by: " + (", ".join(users) if users else "no built-in deck")))
+            console.print(safe(_("Used by: {decks}").format(decks=", ".join(users)) if users else
+                               _("Used by: no built-in deck")))
             return
     if not found:
-        _fail("no card matches")
+        _fail(_("no card matches"))
     table = Table(show_lines=False)
-    for col in ("Id", "Name", "Element", "Power", "Stars", "Sights", "Ability"):
-        table.add_column(col, overflow="fold")
+    for col in CARD_COLUMNS:
+        table.add_column(translation(col), overflow="fold")
     for c in found:
         table.add_row(*(safe(v) for v in (c.id, c.name, c.element, c.power, c.stars, " ".join(c.sights), card_text(c))))
     console.print(table)
@@ -91,47 +96,51 @@ def deck_entries(menu: "list[tuple[str, Deck]]", plain: bool = False) -> "list[t
     entries = []
     for name, deck in menu:
         elements = " ".join(sorted({c.element for c in deck.cards}))
-        stars = f"{sum(c.stars for c in deck.cards)}{' Stars' if plain else '★'}"
+        total = sum(c.stars for c in deck.cards)
+        stars = ngettext("{n} Star", "{n} Stars", total).format(n=total) if plain else f"{total}★"
+        count = ngettext("{n} card", "{n} cards", len(deck.cards)).format(n=len(deck.cards))
         line = Text.assemble(safe(name, style="bold"), " — ", safe(f"{deck.name} · {deck.format} · "
-                             f"{len(deck.cards)} cards · {stars} · {elements}"))
+                             f"{count} · {stars} · {elements}"))
         entries.append((name, line, safe(deck.plan, style="dim") if deck.plan else None))
     return entries
 
 
-@app.command("decks")
+@app.command("decks", help=_(
+    "List the built-in decks and their plans (use their names with --deck1 / --deck2)."))
 def decks_command() -> None:
     """List the built-in decks and their plans (use their names with --deck1 / --deck2)."""
     from rich.console import Console
     from rich.text import Text
 
-    _, pool = _load([])
+    _matrix, pool = _load([])
     console = Console()
-    for _, line, plan in deck_entries(built_in_decks(pool)):
+    for _name, line, plan in deck_entries(built_in_decks(pool)):
         console.print(line)
         if plan is not None:
             console.print(Text("    ") + plan)
 
 
-@deck_app.command("check")
+@deck_app.command("check", help=_(
+    "Check a deck file against its format; list every problem (exit 1 if any).\n\n"
+    "Example: momon deck check my-deck.toml"))
 def deck_check(
-    file: Path = typer.Argument(..., help="A deck TOML file."),
-    cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
+    file: Path = typer.Argument(..., help=_("A deck TOML file.")),
+    cards: list[Path] = typer.Option([], "--cards", help=_("Extra card-set TOML file (repeatable).")),
 ) -> None:
-    """Check a deck file against its format; list every problem (exit 1 if any).
-
-    Example: momon deck check my-deck.toml
-    """
+    """Check a deck file against its format; list every problem (exit 1 if any)."""
     from ..data.cards import load_deck
 
-    _, pool = _load(cards)
-    _data_file(file, "deck")
+    _matrix, pool = _load(cards)
+    _data_file(file, _("deck"))
     with _loading(file):
         deck = load_deck(str(file), pool)
-    typer.echo(clean(f"{file}: a legal {deck.format} deck, {len(deck.cards)} cards, "
-                     f"{sum(c.stars for c in deck.cards)} Stars ({deck.name})", MESSAGE_LIMIT))
+    typer.echo(clean(_("{file}: a legal {format} deck, {cards} cards, {stars} Stars ({name})").format(
+        file=file, format=deck.format, cards=len(deck.cards), stars=sum(c.stars for c in deck.cards), name=deck.name),
+        MESSAGE_LIMIT))
 
 
-@app.command()
+@app.command(help=_(
+    "The Element chart: which Element Beats which (from the game's data)."))
 def elements() -> None:
     """The Element chart: which Element Beats which (from the game's data)."""
     from rich.console import Console
@@ -142,7 +151,8 @@ def elements() -> None:
     Console().print(chart(load_matrix()))
 
 
-@app.command()
+@app.command(help=_(
+    "How to play, on one screen: the turn, Sights, Power and Element, the Control Score."))
 def howto() -> None:
     """How to play, on one screen: the turn, Sights, Power and Element, the Control Score."""
     from rich.console import Console
@@ -153,14 +163,13 @@ def howto() -> None:
     Console().print(Markdown(shown()))  # translated now, in the language chosen at start
 
 
-@app.command("rules")
+@app.command("rules", help=_(
+    "Look a word up: its meaning in one line, then the rules about it (docs/rules.md).\n\n"
+    "Examples: momon rules incite · momon rules direct snatch · momon rules sights · momon rules CR 10.2.4"))
 def rules_command(
-    words: list[str] | None = typer.Argument(None, help="A keyword, a term or a rule as narration cites it."),
+    words: list[str] | None = typer.Argument(None, help=_("A keyword, a term or a rule as narration cites it.")),
 ) -> None:
-    """Look a word up: its meaning in one line, then the rules about it (docs/rules.md).
-
-    Examples: momon rules incite · momon rules direct snatch · momon rules sights · momon rules CR 10.2.4
-    """
+    """Look a word up: its meaning in one line, then the rules about it (docs/rules.md)."""
     query = " ".join(words or ())
     if not query.strip():
         _fail(_("usage: momon rules WORD... (e.g. momon rules incite, momon rules direct snatch, "

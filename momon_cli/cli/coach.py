@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..language import _
 from ..limits import ANALYSIS_PLAYOUTS
 from ..text.safe import clean
 from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _write_new, app
@@ -18,29 +19,26 @@ if TYPE_CHECKING:
     from ..record import Record
 
 
-@app.command()
+@app.command(help=_(
+    "Rate every decision of a saved game from its player's view at that point.\n\n"
+    "For each decision the coach gives the win chance of the answer played and of its own best, as that player "
+    "could know them then; the costliest answers are marked (? a mistake, ?? a blunder), with a summary per player "
+    "and a chart of the win chance.\n\n"
+    "--annotate FILE writes the game as a game file instead (docs/notation.md): each answer rated is followed by "
+    "its win chance, a mistake or blunder by its mark and the coach's best answer (as {?? 21%, best: kiln d4 62%}), "
+    "which is also given as a variation.\n\n"
+    "Examples: momon analyse last · momon analyse game.jsonl --json > ratings.json · momon analyse last --annotate "
+    "game.msn"))
 def analyse(
     record: str = typer.Argument(..., help=RECORD_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Print every rating as one JSON object instead."),
+    as_json: bool = typer.Option(False, "--json", help=_("Print every rating as one JSON object instead.")),
     playouts: int = typer.Option(ANALYSIS_PLAYOUTS, "--playouts", min=10, max=100_000,
-                                 help="The coach's search iterations per decision (more: slower, surer)."),
-    annotate: Path | None = typer.Option(None, "--annotate", help="Write the game to this new game file (MSN), "
-                                         "the coach's verdicts as comments, instead of the report (- prints it)."),
-    force: bool = typer.Option(False, "--force", help="Let --annotate replace a file that is already there."),
+                                 help=_("The coach's search iterations per decision (more: slower, surer).")),
+    annotate: Path | None = typer.Option(None, "--annotate", help=_("Write the game to this new game file (MSN), "
+                                         "the coach's verdicts as comments, instead of the report (- prints it).")),
+    force: bool = typer.Option(False, "--force", help=_("Let --annotate replace a file that is already there.")),
 ) -> None:
-    """Rate every decision of a saved game from its player's view at that point.
-
-    For each decision the coach gives the win chance of the answer played and of its own
-    best, as that player could know them then; the costliest answers are marked (? a
-    mistake, ?? a blunder), with a summary per player and a chart of the win chance.
-
-    --annotate FILE writes the game as a game file instead (docs/notation.md): each answer
-    rated is followed by its win chance, a mistake or blunder by its mark and the coach's
-    best answer (as {?? 21%, best: kiln d4 62%}), which is also given as a variation.
-
-    Examples: momon analyse last · momon analyse game.jsonl --json > ratings.json ·
-    momon analyse last --annotate game.msn
-    """
+    """Rate every decision of a saved game from its player's view at that point."""
     import json
 
     from rich.console import Console
@@ -58,7 +56,7 @@ def analyse(
     except DataError as err:
         _data_error(err)
     err_console = Console(stderr=True)
-    with Progress(TextColumn("Analysing"), BarColumn(), MofNCompleteColumn(), console=err_console,
+    with Progress(TextColumn(_("Analysing")), BarColumn(), MofNCompleteColumn(), console=err_console,
                   transient=True) as bar:
         task = bar.add_task("", total=len(rec.answers))
         try:
@@ -90,5 +88,5 @@ def _write_annotated(rec: "Record", result: "Analysis", out: Path, force: bool) 
         typer.echo(text, nl=False)
         return
     _write_new(out, lambda: write_new(out, text.encode("utf-8"), force))
-    typer.echo(clean(f"Annotated game written to {out}; read it, or play on from a move with: momon play --from "
-                     f"{out} --at MOVE", MESSAGE_LIMIT))
+    typer.echo(clean(_("Annotated game written to {file}; read it, or play on from a move with: {command}").format(
+        file=out, command=f"momon play --from {out} --at MOVE"), MESSAGE_LIMIT))

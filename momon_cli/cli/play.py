@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..language import _
 from ..limits import BOT_SECONDS
 from .base import (
     BOT_TIME_HELP,
@@ -39,72 +40,65 @@ if TYPE_CHECKING:
 
 
 
-@app.command()
+@app.command(help=_(
+    "Play a hot-seat game: two players, one keyboard.\n\n"
+    "Examples:\n\n"
+    "  momon play\n\n"
+    "  momon play --p1 Ann --p2 Bea --deck1 dawn-dusk --deck2 prism --seed 7\n\n"
+    "  momon play --p1 Ann --p2 bot:search --bot-time 0.5\n\n"
+    "  momon play --script moves.txt --p1 Ann --p2 Bea --seed 7\n\n"
+    "  momon play --resume last\n\n"
+    "  momon play --from game.msn --at 12.1\n\n"
+    "  momon play --plain"))
 def play(
-    p1: str | None = typer.Option(None, "--p1", help="Player 1's name (asked if omitted), or a bot: "
-                                  "bot:easy, bot:medium or bot:hard (or bot:random, greedy, flat, search)."),
-    p2: str | None = typer.Option(None, "--p2", help="Player 2's name (asked if omitted), or a bot as for --p1."),
+    p1: str | None = typer.Option(None, "--p1", help=_("Player 1's name (asked if omitted), or a bot: "
+                                  "bot:easy, bot:medium or bot:hard (or bot:random, greedy, flat, search).")),
+    p2: str | None = typer.Option(None, "--p2", help=_("Player 2's name (asked if omitted), or a bot as for --p1.")),
     bot_time: float | None = typer.Option(None, "--bot-time", min=BOT_SECONDS[0], max=BOT_SECONDS[1],
                                           help=BOT_TIME_HELP),
-    deck1: str | None = typer.Option(None, help="Player 1's deck: a built-in name or a file (picked from the "
-                                     f"built-in decks at the terminal if omitted; else {DEFAULT_DECKS[0]})."),
-    deck2: str | None = typer.Option(None, help="Player 2's deck, as for --deck1 (else "
-                                     f"{DEFAULT_DECKS[1]})."),
-    cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable)."),
-    seed: int | None = typer.Option(None, callback=_seed, help="The game's seed (random if omitted)."),
-    first: int | None = typer.Option(None, min=1, max=2, help="Who goes first, 1 or 2 (drawn from the seed if omitted)."),
-    rules: str = typer.Option("sequential", "--rules", callback=_profile, help="sequential or simultaneous."),
-    script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer."),
-    log: Path | None = typer.Option(None, help="Write the game record here (default: your data folder)."),
-    force: bool = typer.Option(False, "--force", help="Let --log overwrite a file that is not a record of this game."),
-    full: bool = typer.Option(False, "--full", help="Keep every event in the record, not only their digests."),
-    resume: str | None = typer.Option(None, help="Continue an unfinished game: its record, 'last' or its number "
+    deck1: str | None = typer.Option(None, help=_("Player 1's deck: a built-in name or a file (picked from the "
+                                                  "built-in decks at the terminal if omitted; else {deck}).")
+                                     .format(deck=DEFAULT_DECKS[0])),
+    deck2: str | None = typer.Option(None, help=_("Player 2's deck, as for --deck1 (else {deck}).")
+                                     .format(deck=DEFAULT_DECKS[1])),
+    cards: list[Path] = typer.Option([], "--cards", help=_("Extra card-set TOML file (repeatable).")),
+    seed: int | None = typer.Option(None, callback=_seed, help=_("The game's seed (random if omitted).")),
+    first: int | None = typer.Option(None, min=1, max=2, help=_("Who goes first, 1 or 2 (drawn from the seed if omitted).")),
+    rules: str = typer.Option("sequential", "--rules", callback=_profile, help=_("sequential or simultaneous.")),
+    script: str | None = typer.Option(None, help=_("Answer from FILE (or - for stdin), one line per answer.")),
+    log: Path | None = typer.Option(None, help=_("Write the game record here (default: your data folder).")),
+    force: bool = typer.Option(False, "--force", help=_("Let --log overwrite a file that is not a record of this game.")),
+    full: bool = typer.Option(False, "--full", help=_("Keep every event in the record, not only their digests.")),
+    resume: str | None = typer.Option(None, help=_("Continue an unfinished game: its record, 'last' or its number "
                                       "in 'momon games' (a game file goes on in a new record: --log, or your data "
-                                      "folder)."),
-    from_file: str | None = typer.Option(None, "--from", help="Play on from a game file's (or a record's) line: a "
+                                      "folder).")),
+    from_file: str | None = typer.Option(None, "--from", help=_("Play on from a game file's (or a record's) line: a "
                                          "new game, recorded as --log says, whose answers so far are the line's "
-                                         "up to --at."),
-    at: str | None = typer.Option(None, "--at", help="With --from: where its line stops, a move as docs/notation.md "
+                                         "up to --at.")),
+    at: str | None = typer.Option(None, "--at", help=_("With --from: where its line stops, a move as docs/notation.md "
                                   "defines it: 12 (the main line through turn 12), 12.1 (the first variation given "
-                                  "in turn 12), 12.1.14 (that variation through turn 14)."),
-    position: Path | None = typer.Option(None, help="Start from this position file instead of dealing the decks."),
-    open_hands: bool = typer.Option(False, "--open-hands", help="Show each Hand without hand-off screens (for "
-                                    "players who play with open hands)."),
-    narration: str = typer.Option("terse", help="terse: what happened; full: every step with its rule."),
-    view: str = typer.Option("seat", help="seat: the Arena from the deciding player's seat; p1 or p2: always "
-                             "from that seat."),
+                                  "in turn 12), 12.1.14 (that variation through turn 14).")),
+    position: Path | None = typer.Option(None, help=_("Start from this position file instead of dealing the decks.")),
+    open_hands: bool = typer.Option(False, "--open-hands", help=_("Show each Hand without hand-off screens (for "
+                                    "players who play with open hands).")),
+    narration: str = typer.Option("terse", help=_("terse: what happened; full: every step with its rule.")),
+    view: str = typer.Option("seat", help=_("seat: the Arena from the deciding player's seat; p1 or p2: always "
+                             "from that seat.")),
     plain: bool = typer.Option(False, "--plain", envvar="MOMON_PLAIN", help=PLAIN_HELP),
 ) -> None:
-    """Play a hot-seat game: two players, one keyboard.
-
-    Examples:
-
-      momon play
-
-      momon play --p1 Ann --p2 Bea --deck1 dawn-dusk --deck2 prism --seed 7
-
-      momon play --p1 Ann --p2 bot:search --bot-time 0.5
-
-      momon play --script moves.txt --p1 Ann --p2 Bea --seed 7
-
-      momon play --resume last
-
-      momon play --from game.msn --at 12.1
-
-      momon play --plain
-    """
+    """Play a hot-seat game: two players, one keyboard."""
     if narration not in ("terse", "full"):
-        raise typer.BadParameter("choose terse or full", param_hint="--narration")
+        raise typer.BadParameter(_("choose terse or full"), param_hint="--narration")
     if view not in ("seat", "p1", "p2"):
-        raise typer.BadParameter("choose seat, p1 or p2", param_hint="--view")
+        raise typer.BadParameter(_("choose seat, p1 or p2"), param_hint="--view")
     options: dict[str, Any] = {"open_hands": open_hands, "full_log": narration == "full",
                "fixed_seat": None if view == "seat" else int(view[1])}
     lines = _script_lines(script)
     console = _console(plain)
     if at is not None and from_file is None:
-        raise typer.BadParameter("give the game file to play on from with --from", param_hint="--at")
+        raise typer.BadParameter(_("give the game file to play on from with --from"), param_hint="--at")
     if from_file is not None and resume is not None:
-        raise typer.BadParameter("give --resume or --from, not both", param_hint="--from")
+        raise typer.BadParameter(_("give --resume or --from, not both"), param_hint="--from")
     if from_file is not None:
         game, recorder, options["bots"] = _play_on(from_file, at, log, force)
         _hot_seat(game, console, recorder, lines, options, plain)
@@ -151,7 +145,7 @@ def _start(p1: str | None, p2: str | None, bot_time: float | None, deck1: str | 
     matrix, pool = _load(cards)
     sources = (position,) if position is not None else tuple(d for d in (deck1, deck2) if d is not None)
     for source in sources:
-        _data_file(source, "deck" if position is None else "position file")
+        _data_file(source, _("deck") if position is None else _("position file"))
     if position is not None and (p1 is None or p2 is None):  # the names a position gives, unless given here
         from ..data.positions import read_position_names
 
@@ -169,11 +163,11 @@ def _start(p1: str | None, p2: str | None, bot_time: float | None, deck1: str | 
     except SetupError as err:
         _fail(str(err))
     if at_terminal:
-        p1 = p1 or typer.prompt("Player 1's name", default="Player 1")
+        p1 = p1 or typer.prompt(_("Player 1's name"), default="Player 1")
         while not p2 or p2 == p1:
             if p2:
-                typer.echo("The two players need different names.")
-            p2 = typer.prompt("Player 2's name", default="Player 2" if p1 != "Player 2" else "Player 1")
+                typer.echo(_("The two players need different names."))
+            p2 = typer.prompt(_("Player 2's name"), default="Player 2" if p1 != "Player 2" else "Player 1")
     decks = [deck1, deck2]
     for i, who in enumerate((p1, p2)):
         if decks[i] is None:  # asked of a person at the terminal, before any record exists
@@ -190,7 +184,7 @@ def _start(p1: str | None, p2: str | None, bot_time: float | None, deck1: str | 
             except (SetupError, RecordError) as err:  # said as they are, not as bad data
                 _fail(str(err))
     except OSError as err:
-        _fail(f"cannot write the game record {path}: {err.strerror}")
+        _fail(_("cannot write the game record {file}: {error}").format(file=path, error=err.strerror))
     return started.game, started.recorder, started.seats
 
 def _pick_deck(name: str, default: str, pool: "dict[str, CardDef]", plain: bool = False) -> str:
@@ -205,16 +199,18 @@ def _pick_deck(name: str, default: str, pool: "dict[str, CardDef]", plain: bool 
     menu = built_in_decks(pool)
     entries = deck_entries(menu, plain)
     cut: dict[str, Any] = {} if plain else {"overflow": "ellipsis", "no_wrap": True}  # plain: lines whole
-    console.print(Text(f"Decks for {clean(name)}:", style="bold"))
-    for i, (_, line, plan) in enumerate(entries, 1):
+    console.print(Text(_("Decks for {name}:").format(name=clean(name)), style="bold"))
+    for i, (_file, line, plan) in enumerate(entries, 1):
         console.print(Text(f"{i:>2} ").append_text(line), **cut)
         if plan is not None:
             console.print(Text("     ").append_text(plan), **cut)
     while True:
-        picked = chosen(str(typer.prompt(f"{clean(name)}'s deck (a number or a name)", default=default)), menu)
+        picked = chosen(str(typer.prompt(_("{name}'s deck (a number or a name)").format(name=clean(name)),
+                                         default=default)), menu)
         if picked is not None:
             return picked
-        typer.echo(f"Give a number 1-{len(menu)} or one of the names listed (Enter: {default}).")
+        typer.echo(_("Give a number 1-{last} or one of the names listed (Enter: {default}).").format(
+            last=len(menu), default=default))
 
 
 def _hot_seat(game: "Game", console: "Console", recorder: "Recorder", lines: "Iterable[bytes] | None",
@@ -251,19 +247,21 @@ def _resume(ref: str, log: Path | None, force: bool) -> "tuple[Game, Recorder, d
     except RecordError as err:
         _fail(str(err))
     except OSError as err:
-        _fail(f"{path}: cannot read: {err.strerror}")
+        _fail(_("{file}: cannot read: {error}").format(file=path, error=err.strerror))
     _warn(record)
     difference = _difference(record)
     if record.finished:
-        _fail(f"{record.path}: that game is over; watch it with: momon replay {_quoted(short_name(record.path))}")
+        _fail(_("{file}: that game is over; watch it with: {command}").format(
+            file=record.path, command=f"momon replay {_quoted(short_name(record.path))}"))
     if difference is not None:
-        _fail(f"{path}: the record does not replay ({difference}); it cannot be resumed")
+        _fail(_("{file}: the record does not replay ({difference}); it cannot be resumed").format(
+            file=path, difference=difference))
     with _loading(record.path):
         bots = seats_from_header(record.header, load_matrix())
     try:
         return (*resume(file, record), bots)
     except OSError as err:
-        _fail(f"{path}: cannot write: {err.strerror}")
+        _fail(_("{file}: cannot write: {error}").format(file=path, error=err.strerror))
 
 
 def _play_on(ref: str, at: str | None, log: Path | None, force: bool, *,
@@ -279,12 +277,13 @@ def _play_on(ref: str, at: str | None, log: Path | None, force: bool, *,
 
     rec = _read(ref)
     if resuming and rec.finished:
-        _fail(f"{rec.path}: that game is over; watch it with: momon replay {_quoted(short_name(rec.path))}")
+        _fail(_("{file}: that game is over; watch it with: {command}").format(
+            file=rec.path, command=f"momon replay {_quoted(short_name(rec.path))}"))
     tree = tree_of(rec)
     try:
         steps = steps_at(tree, at)
     except ValueError as err:
-        _fail(f"{rec.path}: --at {at}: {err}")
+        _fail(f"{rec.path}: --at {at}: {err}")  # the game file's own words (record.msn)
     path = log or default_log_path()
     try:
         with _loading(rec.path):
@@ -292,9 +291,17 @@ def _play_on(ref: str, at: str | None, log: Path | None, force: bool, *,
     except RecordError as err:
         _fail(str(err))
     except GameOver:
-        _fail(f"{rec.path}: the game is over at {at or 'the end of its main line'}; nothing is left to play")
+        if at is None:
+            _fail(_("{file}: the game is over at the end of its main line; nothing is left to play").format(
+                file=rec.path))
+        _fail(_("{file}: the game is over at {move}; nothing is left to play").format(file=rec.path, move=at))
     except OSError as err:
-        _fail(f"cannot write the game record {path}: {err.strerror}")
-    where = f"Resuming {rec.path}" if resuming else f"Playing on from {rec.path} at {at or 'its end'}"
-    typer.echo(clean(f"{where} after {len(steps)} answers, in a new record: {path}", MESSAGE_LIMIT))
+        _fail(_("cannot write the game record {file}: {error}").format(file=path, error=err.strerror))
+    if resuming:
+        said = _("Resuming {file} after {answers} answers, in a new record: {record}")
+    elif at is None:
+        said = _("Playing on from {file} at its end after {answers} answers, in a new record: {record}")
+    else:
+        said = _("Playing on from {file} at {move} after {answers} answers, in a new record: {record}")
+    typer.echo(clean(said.format(file=rec.path, move=at, answers=len(steps), record=path), MESSAGE_LIMIT))
     return started

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from .. import exits
+from ..language import _
 from .base import PLAIN_HELP, _data_file, _fail, _load, _loading, _script_lines, _working, app
 from .play import _console, _width
 
@@ -28,47 +29,40 @@ def _built_in(pool: "dict[str, CardDef]", matrix: "ElementMatrix") -> "tuple[lis
         return files, [read_puzzle(f, pool, matrix.elements) for f in files]
 
 
-@app.command()
+@app.command(help=_(
+    "List the built-in puzzles, easiest first.\n\n"
+    "Each line: its number, difficulty, title and goal. Play one with: momon puzzle N"))
 def puzzles() -> None:
-    """List the built-in puzzles, easiest first.
-
-    Each line: its number, difficulty, title and goal. Play one with: momon puzzle N
-    """
+    """List the built-in puzzles, easiest first."""
     from ..tui.puzzle import listing
 
     matrix, pool = _load([])
-    _, found = _built_in(pool, matrix)
+    _files, found = _built_in(pool, matrix)
     for line in listing(found):
         typer.echo(line)
 
 
-@app.command()
+@app.command(help=_(
+    "Play one puzzle: one turn and a goal.\n\n"
+    "The turn is played in the game's usual screen. The puzzle's intro and goal come first; 'clue' at any prompt "
+    "shows its hint. When the turn ends, one line says whether the goal was met.\n\n"
+    "Examples:\n\n"
+    "  momon puzzle 1\n\n"
+    "  momon puzzle 8 --hint\n\n"
+    "  momon puzzle my-puzzle.toml --cards my-cards.toml"))
 def puzzle(
-    which: str = typer.Argument(..., metavar="N|FILE", help="A puzzle's number in 'momon puzzles', or a "
-                                "position file with a [puzzle] table."),
-    hint: bool = typer.Option(False, "--hint", help="Show the puzzle's hint before it starts."),
-    cards: list[Path] = typer.Option([], "--cards", help="Extra card-set TOML file (repeatable), for a FILE "
-                                     "that uses cards not built in."),
-    script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer."),
-    log: Path | None = typer.Option(None, help="Write the game record here (default: the puzzles folder in "
-                                    "your data folder, replacing the last try)."),
-    narration: str = typer.Option("terse", help="terse: what happened; full: every step with its rule."),
+    which: str = typer.Argument(..., metavar="N|FILE", help=_("A puzzle's number in 'momon puzzles', or a "
+                                "position file with a [puzzle] table.")),
+    hint: bool = typer.Option(False, "--hint", help=_("Show the puzzle's hint before it starts.")),
+    cards: list[Path] = typer.Option([], "--cards", help=_("Extra card-set TOML file (repeatable), for a FILE "
+                                     "that uses cards not built in.")),
+    script: str | None = typer.Option(None, help=_("Answer from FILE (or - for stdin), one line per answer.")),
+    log: Path | None = typer.Option(None, help=_("Write the game record here (default: the puzzles folder in "
+                                    "your data folder, replacing the last try).")),
+    narration: str = typer.Option("terse", help=_("terse: what happened; full: every step with its rule.")),
     plain: bool = typer.Option(False, "--plain", envvar="MOMON_PLAIN", help=PLAIN_HELP),
 ) -> None:
-    """Play one puzzle: one turn and a goal.
-
-    The turn is played in the game's usual screen. The puzzle's intro and goal come
-    first; 'clue' at any prompt shows its hint. When the turn ends, one line says whether
-    the goal was met.
-
-    Examples:
-
-      momon puzzle 1
-
-      momon puzzle 8 --hint
-
-      momon puzzle my-puzzle.toml --cards my-cards.toml
-    """
+    """Play one puzzle: one turn and a goal."""
     from ..data.puzzles import built_in_puzzle, read_puzzle
     from ..record import RecordError, SetupError
     from ..record.saved import puzzles_folder
@@ -76,7 +70,7 @@ def puzzle(
     from ..tui.script import ScriptReader
 
     if narration not in ("terse", "full"):
-        raise typer.BadParameter("choose terse or full", param_hint="--narration")
+        raise typer.BadParameter(_("choose terse or full"), param_hint="--narration")
     lines = _script_lines(script)
     matrix, pool = _load(cards)
     if which.isascii() and which.isdecimal():
@@ -84,13 +78,15 @@ def puzzle(
             path = built_in_puzzle(int(which))
         except LookupError as err:
             _fail(str(err), exits.BAD_SCRIPT)  # a number that names no puzzle: a usage error, 2
-        heading, again, record = f"Puzzle {which}", f"momon puzzle {int(which)}", f"{int(which):02d}.jsonl"
+        heading, again, record = _("Puzzle {number}").format(number=which), f"momon puzzle {int(which)}", \
+            f"{int(which):02d}.jsonl"
     else:
         path = Path(which)
         if not os.path.lexists(path):  # neither a number nor a file: a usage error, 2
-            _fail(f"no puzzle {which!r}: give its number in 'momon puzzles' or a puzzle file", exits.BAD_SCRIPT)
-        _data_file(path, "puzzle file")
-        heading, again, record = "Puzzle", f"momon puzzle {shlex.quote(which)}", f"file-{path.stem[:40]}.jsonl"
+            _fail(_("no puzzle {which}: give its number in 'momon puzzles' or a puzzle file").format(which=repr(which)),
+                  exits.BAD_SCRIPT)
+        _data_file(path, _("puzzle file"))
+        heading, again, record = _("Puzzle"), f"momon puzzle {shlex.quote(which)}", f"file-{path.stem[:40]}.jsonl"
     with _loading(path):
         found = read_puzzle(path, pool, matrix.elements)
     again += " --plain" * plain
@@ -100,7 +96,7 @@ def puzzle(
         console.print(line)
     if lines is None:
         try:
-            console.input("Press Enter to start › ")
+            console.input(_("Press Enter to start › "))
         except EOFError:  # Ctrl-D: not now
             console.print()
             raise typer.Exit(exits.DONE) from None
@@ -114,22 +110,21 @@ def puzzle(
             except (SetupError, RecordError) as err:
                 _fail(str(err))
     except OSError as err:
-        _fail(f"cannot write the game record {target}: {err.strerror}")
+        _fail(_("cannot write the game record {file}: {error}").format(file=target, error=err.strerror))
     raise typer.Exit(seat.run())
 
 
-@app.command()
+@app.command(help=_(
+    "The first lesson: the easiest puzzles in order.\n\n"
+    "Each comes with a few words on what it teaches. Stop at any prompt with quit (or Ctrl-D); the next 'momon "
+    "learn' goes on from there."))
 def learn(
-    restart: bool = typer.Option(False, "--restart", help="Start again from the first lesson."),
-    script: str | None = typer.Option(None, help="Answer from FILE (or - for stdin), one line per answer "
-                                      "('play' for Enter between two puzzles)."),
+    restart: bool = typer.Option(False, "--restart", help=_("Start again from the first lesson.")),
+    script: str | None = typer.Option(None, help=_("Answer from FILE (or - for stdin), one line per answer "
+                                      "('play' for Enter between two puzzles).")),
     plain: bool = typer.Option(False, "--plain", envvar="MOMON_PLAIN", help=PLAIN_HELP),
 ) -> None:
-    """The first lesson: the easiest puzzles in order.
-
-    Each comes with a few words on what it teaches. Stop at any prompt with quit (or
-    Ctrl-D); the next 'momon learn' goes on from there.
-    """
+    """The first lesson: the easiest puzzles in order."""
     from ..tui.lesson import Lesson
 
     lines = _script_lines(script)
@@ -144,5 +139,5 @@ def learn(
     except (SetupError, RecordError) as err:
         _fail(str(err))
     except OSError as err:
-        _fail(f"cannot write a puzzle's record: {err.strerror}")
+        _fail(_("cannot write a puzzle's record: {error}").format(error=err.strerror))
     raise typer.Exit(code)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 
 from .. import exits
+from ..language import _, ngettext
 from ..text.safe import clean
 
 if TYPE_CHECKING:
@@ -41,8 +42,9 @@ def _read(ref: str) -> "Record":
     try:
         record = read_record(path)
     except RecordError as err:
-        hint = "" if _exists(path) else " (a record is named by a path, 'last' or its number in 'momon games')"
-        _fail(f"{err}{hint}")
+        if _exists(path):
+            _fail(str(err))
+        _fail(_("{problem} (a record is named by a path, 'last' or its number in 'momon games')").format(problem=err))
     _warn(record)
     return record
 
@@ -60,7 +62,7 @@ def _exists(path: Path) -> bool:
 
 def _warn(record: "Record") -> None:
     for warning in record.warnings:
-        typer.secho(clean(f"warning: {warning}", MESSAGE_LIMIT), err=True, fg=typer.colors.YELLOW)
+        typer.secho(clean(_("warning: {warning}").format(warning=warning), MESSAGE_LIMIT), err=True, fg=typer.colors.YELLOW)
 
 
 def _difference(record: "Record") -> "Difference | None":
@@ -71,22 +73,20 @@ def _difference(record: "Record") -> "Difference | None":
         return verify(record)
 
 
-@app.command()
+@app.command(help=_(
+    "Step through a saved game: the Arena after each step, with the line that got there.\n\n"
+    "Keys: n/→/Enter next · p/← previous · t/T next/previous turn · b start · e end · q quit.\n\n"
+    "Examples: momon replay game.jsonl · momon replay game.jsonl --turn 5 · momon replay game.jsonl --to-end --json"))
 def replay(
     record: str = typer.Argument(..., help=RECORD_HELP),
-    turn: int | None = typer.Option(None, min=1, help="Start at this turn."),
-    to_end: bool = typer.Option(False, "--to-end", help="Go straight to the end of the record."),
-    as_json: bool = typer.Option(False, "--json", help="Print the state at that point as one JSON object and exit."),
-    position: Path | None = typer.Option(None, "--position", help="Write the position at the start of --turn to this "
-                                         "new TOML file (a puzzle or a bug report) and exit."),
-    force: bool = typer.Option(False, "--force", help="Let --position replace a file that is already there."),
+    turn: int | None = typer.Option(None, min=1, help=_("Start at this turn.")),
+    to_end: bool = typer.Option(False, "--to-end", help=_("Go straight to the end of the record.")),
+    as_json: bool = typer.Option(False, "--json", help=_("Print the state at that point as one JSON object and exit.")),
+    position: Path | None = typer.Option(None, "--position", help=_("Write the position at the start of --turn to this "
+                                         "new TOML file (a puzzle or a bug report) and exit.")),
+    force: bool = typer.Option(False, "--force", help=_("Let --position replace a file that is already there.")),
 ) -> None:
-    """Step through a saved game: the Arena after each step, with the line that got there.
-
-    Keys: n/→/Enter next · p/← previous · t/T next/previous turn · b start · e end · q quit.
-
-    Examples: momon replay game.jsonl · momon replay game.jsonl --turn 5 · momon replay game.jsonl --to-end --json
-    """
+    """Step through a saved game: the Arena after each step, with the line that got there."""
     import json
 
     from rich.console import Console
@@ -118,8 +118,8 @@ def replay(
 def _does_not_replay(rec: "Record", err: Exception) -> NoReturn:
     from ..record.saved import short_name
 
-    _fail(f"{rec.path}: the record does not replay ({err.__class__.__name__}: {err}); try: momon verify "
-          f"{_quoted(short_name(rec.path))}")
+    _fail(_("{file}: the record does not replay ({kind}: {error}); try: {command}").format(
+        file=rec.path, kind=err.__class__.__name__, error=err, command=f"momon verify {_quoted(short_name(rec.path))}"))
 
 
 def _quoted(name: str) -> str:
@@ -142,12 +142,14 @@ def _write_position(rec: "Record", turn: int, out: Path, force: bool) -> None:
     except Exception as err:  # a record whose answers do not replay
         _does_not_replay(rec, err)
     if found is None:
-        _fail(f"{rec.path}: the game never reaches the start of turn {turn}")
+        _fail(_("{file}: the game never reaches the start of turn {turn}").format(file=rec.path, turn=turn))
     _write_new(out, lambda: write_position(out, found, force, _players(rec), outside))
     play = f"momon play --position {_quoted(str(out))}"
     if outside:
-        play += f" --cards FILE, where FILE is the card set that holds {', '.join(outside)} (not built in)"
-    typer.echo(clean(f"Position at the start of turn {turn} written to {out}; play it with: {play}", MESSAGE_LIMIT))
+        play = _("{command} --cards FILE, where FILE is the card set that holds {cards} (not built in)").format(
+            command=play, cards=", ".join(outside))
+    typer.echo(clean(_("Position at the start of turn {turn} written to {file}; play it with: {command}").format(
+        turn=turn, file=out, command=play), MESSAGE_LIMIT))
 
 
 def _players(rec: "Record") -> tuple[str, str]:
@@ -159,18 +161,15 @@ def _players(rec: "Record") -> tuple[str, str]:
     return names[0], names[1]
 
 
-@app.command("verify")
-def verify_command(records: list[str] = typer.Argument(..., help="Game records: paths, folders (every *.jsonl "
-                                                       "in them), 'last' or numbers from 'momon games'.")) -> None:
-    """Replay records from their headers and answers and check everything matches.
-
-    One line per record. Exit 0: whole games that match; 3: one is unfinished (cut off or
-    stopped), what it holds matches and it resumes; 1: one does not match, or is not a
-    record. Several records end with a count and how many were checked per second. See
-    docs/records.md.
-
-    Examples: momon verify last · momon verify records/ (after simulate --log-dir records/)
-    """
+@app.command("verify", help=_(
+    "Replay records from their headers and answers and check everything matches.\n\n"
+    "One line per record. Exit 0: whole games that match; 3: one is unfinished (cut off or stopped), what it holds "
+    "matches and it resumes; 1: one does not match, or is not a record. Several records end with a count and how "
+    "many were checked per second. See docs/records.md.\n\n"
+    "Examples: momon verify last · momon verify records/ (after simulate --log-dir records/)"))
+def verify_command(records: list[str] = typer.Argument(..., help=_("Game records: paths, folders (every *.jsonl "
+                                                       "in them), 'last' or numbers from 'momon games'."))) -> None:
+    """Replay records from their headers and answers and check everything matches."""
     import time
 
     from ..record.saved import in_number_order, scan
@@ -188,9 +187,9 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
         else:
             paths.append(ref)
     if not paths:
-        _fail(f"{', '.join(records)}: no records (*.jsonl) to verify")
+        _fail(_("{records}: no records (*.jsonl) to verify").format(records=", ".join(records)))
     for ref in empty:
-        _skip(f"{ref}: a folder with no records (*.jsonl) in it")
+        _skip(_("{folder}: a folder with no records (*.jsonl) in it").format(folder=ref))
     if len(records) == 1 and paths == records:
         _verify_one(records[0])
         return
@@ -204,9 +203,12 @@ def verify_command(records: list[str] = typer.Argument(..., help="Game records: 
             codes[done.exit_code] += 1
     seconds = time.perf_counter() - start
     n = len(paths)
-    rate = f"; {n / seconds:.0f} records/s" if seconds > 0 else ""
-    typer.echo(f"{n} record{'s' if n != 1 else ''}: {codes[0]} match, {codes[exits.UNFINISHED]} unfinished, "
-               f"{codes[1]} do not match or are not records{rate}")
+    # TRANSLATORS: ends the line of counts below ({rate} in it), when the time could be measured.
+    rate = _("; {rate:.0f} records/s").format(rate=n / seconds) if seconds > 0 else ""
+    typer.echo(ngettext("{n} record: {match} match, {unfinished} unfinished, {wrong} do not match or are not records"
+                        "{rate}", "{n} records: {match} match, {unfinished} unfinished, {wrong} do not match or are not "
+                        "records{rate}", n).format(n=n, match=codes[0], unfinished=codes[exits.UNFINISHED],
+                                                   wrong=codes[1], rate=rate))
     raise typer.Exit(1 if codes[1] else exits.UNFINISHED if codes[exits.UNFINISHED] else 0)
 
 
@@ -217,20 +219,21 @@ def _verify_one(ref: str) -> None:
     rec = _read(ref)
     difference = _difference(rec)
     if difference is not None:
-        _fail(f"{rec.path}: does not match at {difference}")
+        _fail(_("{file}: does not match at {difference}").format(file=rec.path, difference=difference))
     n = len(rec.answers)
-    digest = "" if "cards_digest" in rec.header else " (no digest: card data not checked)"
+    digest = "" if "cards_digest" in rec.header else _(" (no digest: card data not checked)")
     if rec.finished:
-        typer.echo(clean(f"{rec.path}: OK — {n} answers replay to the same {rec.event_count} events{digest}",
-                         MESSAGE_LIMIT))
+        typer.echo(clean(_("{file}: OK — {n} answers replay to the same {events} events{digest}").format(
+            file=rec.path, n=n, events=rec.event_count, digest=digest), MESSAGE_LIMIT))
         return
-    typer.echo(clean(f"{rec.path}: unfinished, resumable at answer {n + 1} — its {n} answers replay to the same "
-                     f"events{digest}; continue with: {resume_hint(rec.path)}", MESSAGE_LIMIT))
+    typer.echo(clean(_("{file}: unfinished, resumable at answer {next} — its {n} answers replay to the same events"
+                       "{digest}; continue with: {command}").format(file=rec.path, next=n + 1, n=n, digest=digest,
+                                                                     command=resume_hint(rec.path)), MESSAGE_LIMIT))
     raise typer.Exit(exits.UNFINISHED)
 
 
 def _skip(why: str) -> None:
-    typer.secho(clean(f"skipped {why}", MESSAGE_LIMIT), err=True, fg=typer.colors.YELLOW)
+    typer.secho(clean(_("skipped {why}").format(why=why), MESSAGE_LIMIT), err=True, fg=typer.colors.YELLOW)
 
 
 def _game_row(rec: "Record") -> list[str]:
@@ -239,27 +242,28 @@ def _game_row(rec: "Record") -> list[str]:
     head = rec.header
     names = head["names"]
     winner, reason, turns = rec.outcome()
-    result = f"{names[winner - 1]} wins ({reason})" if winner in (1, 2) else "unfinished"
+    result = _("{name} wins ({reason})").format(name=names[winner - 1], reason=reason) if winner in (1, 2) else \
+        _("unfinished")
     # An unfinished record without event lines does not tell its turns; its answers say how far it went.
     answered = len(rec.answers)
-    progress = f"{answered} answer{'s' if answered != 1 else ''} so far" if turns is None else \
-        f"{turns} turn{'s' if turns != 1 else ''}"
+    progress = ngettext("{n} answer so far", "{n} answers so far", answered).format(n=answered) if turns is None \
+        else ngettext("{n} turn", "{n} turns", turns).format(n=turns)
     decks = head["decks"]
-    parts = [head["created"][:16].replace("T", " "), f"{names[0]} vs {names[1]}", f"{decks[0]} vs {decks[1]}",
+    # TRANSLATORS: two players' names, then two decks' names, in a line of 'momon games'.
+    parts = [head["created"][:16].replace("T", " "), _("{one} vs {other}").format(one=names[0], other=names[1]),
+             _("{one} vs {other}").format(one=decks[0], other=decks[1]),
              result, progress]
     return [clean(part, MESSAGE_LIMIT) for part in parts]
 
 
-@app.command()
-def games(folder: Path | None = typer.Option(None, help="Where to look (default: your data folder).")) -> None:
-    """The saved games, newest first: a number and the record's path on one line, then the date,
-    players, decks, result and turns (of an unfinished game: its answers so far). Use the number
-    (or 'last', the newest) with replay, verify, export and play --resume.
-
-    Games are numbered in the order they began, oldest first: a new game takes the next number
-    and the others keep theirs. A file that is not a readable record is skipped, with one line
-    on stderr saying why.
-    """
+@app.command(help=_(
+    "The saved games, newest first: a number and the record's path on one line, then the date, players, decks, "
+    "result and turns (of an unfinished game: its answers so far). Use the number (or 'last', the newest) with "
+    "replay, verify, export and play --resume.\n\n"
+    "Games are numbered in the order they began, oldest first: a new game takes the next number and the others keep "
+    "theirs. A file that is not a readable record is skipped, with one line on stderr saying why."))
+def games(folder: Path | None = typer.Option(None, help=_("Where to look (default: your data folder)."))) -> None:
+    """The saved games, newest first, numbered in the order they began."""
     from ..record import RecordError, read_record
     from ..record.saved import games_folder, saved
     from ..tui.frame import pack
@@ -287,24 +291,22 @@ def games(folder: Path | None = typer.Option(None, help="Where to look (default:
         except RecordError as err:
             _skip(str(err))
     if not shown:
-        typer.echo(clean(f"No saved games in {folder}.", MESSAGE_LIMIT))
+        typer.echo(clean(_("No saved games in {folder}.").format(folder=folder), MESSAGE_LIMIT))
 
 
-@app.command()
+@app.command(help=_(
+    "Print a readable transcript of the whole game, or the game as a game file (MSN).\n\n"
+    "A game file read back (replay, verify, analyse, play --resume or --from) is the same game; exported again, the "
+    "same bytes.\n\n"
+    "Examples: momon export game.jsonl --format md > game.md · momon export last --format msn > game.msn"))
 def export(
     record: str = typer.Argument(..., help=RECORD_HELP),
-    fmt: str = typer.Option("md", "--format", help="md or txt (a transcript), or msn (a game file to share, "
-                            "docs/notation.md)."),
+    fmt: str = typer.Option("md", "--format", help=_("md or txt (a transcript), or msn (a game file to share, "
+                            "docs/notation.md).")),
 ) -> None:
-    """Print a readable transcript of the whole game, or the game as a game file (MSN).
-
-    A game file read back (replay, verify, analyse, play --resume or --from) is the same
-    game; exported again, the same bytes.
-
-    Examples: momon export game.jsonl --format md > game.md · momon export last --format msn > game.msn
-    """
+    """Print a readable transcript of the whole game, or the game as a game file (MSN)."""
     if fmt not in ("md", "txt", "msn"):
-        raise typer.BadParameter("choose md, txt or msn", param_hint="--format")
+        raise typer.BadParameter(_("choose md, txt or msn"), param_hint="--format")
     rec = _read(record)
     try:
         typer.echo(_game_file(rec) if fmt == "msn" else _transcript(rec, fmt), nl=False)

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from ..data.cards import load_pool
 from ..data.deck_choice import chosen, deck_menu
+from ..language import _, ngettext
 from ..text.safe import clean, safe
 from ..tui.screen import Screen
 from .host import Host
@@ -53,17 +54,19 @@ class Lobby:
 def pick_deck(screen: Screen, name: str) -> str:
     """A built-in deck picked at a seat's own screen: the list with each plan, then a prompt."""
     menu = deck_menu(load_pool())
-    lines = [Text(f"{clean(name)}, pick your deck (a number or a name):", style="bold")]
+    lines = [Text(_("{name}, pick your deck (a number or a name):").format(name=clean(name)), style="bold")]
     for i, (file, deck) in enumerate(menu, 1):
-        lines.append(Text(f"{i:>2} ").append_text(safe(f"{file} — {deck.name} · {len(deck.cards)} cards · "
+        count = ngettext("{n} card", "{n} cards", len(deck.cards)).format(n=len(deck.cards))
+        lines.append(Text(f"{i:>2} ").append_text(safe(f"{file} — {deck.name} · {count} · "
                                                        f"{sum(c.stars for c in deck.cards)}★", style="bold")))
         if deck.plan:
             lines.append(Text("     ").append_text(safe(deck.plan, style="dim")))
     screen.frame = lambda width, height, below: lines[: max(0, height - below)]
-    screen.title = f"momon — {name} picks a deck"
+    screen.title = _("momon — {name} picks a deck").format(name=name)
     while True:
-        screen.hint = f"1-{len(menu)} or a deck's name, e.g. '2' or 'prism'"
+        screen.hint = _("1-{last} or a deck's name, e.g. '2' or 'prism'").format(last=len(menu))
         picked = chosen(screen.read(f"{clean(name)} › "), menu)
         if picked is not None:
             return picked
-        screen.message = Text(f"Give a number 1-{len(menu)} or one of the names listed.", style="red")
+        screen.message = Text(_("Give a number 1-{last} or one of the names listed.").format(last=len(menu)),
+                              style="red")

@@ -11,6 +11,7 @@ import asyncio
 
 from .. import exits
 from ..engine import SPECTATOR
+from ..language import _
 from ..record import short_name
 from ..record.saved import games_folder
 from ..text.safe import clean
@@ -27,12 +28,13 @@ def run_server(lobby: Lobby, names: tuple[str, str], bots: set[int], address: st
     def started(bound: int) -> None:
         for line in seat_lines(codes, names, address, bound):
             print(clean(line), flush=True)
-        print(f"Host key fingerprint: {key.get_fingerprint()}", flush=True)
+        print(_("Host key fingerprint: {fingerprint}").format(fingerprint=key.get_fingerprint()), flush=True)
         if lobby.host is None:
-            print("Each player picks a deck on joining; the game begins (and is recorded) once they have.", flush=True)
-        else:
-            print(clean(f"Recording to {lobby.host.recorder.path}. Ctrl-C stops the server; the game is saved."),
+            print(_("Each player picks a deck on joining; the game begins (and is recorded) once they have."),
                   flush=True)
+        else:
+            print(clean(_("Recording to {file}. Ctrl-C stops the server; the game is saved.").format(
+                file=lobby.host.recorder.path)), flush=True)
 
     async def main() -> None:
         await serve(lobby, codes, names, address, port, key, started, asyncio.Event())
@@ -44,24 +46,25 @@ def run_server(lobby: Lobby, names: tuple[str, str], bots: set[int], address: st
     except OSError as err:
         if lobby.host is not None:
             lobby.host.stop()
-        print(clean(f"cannot listen on {address}:{port}: {err.strerror or err}"))
+        print(clean(_("cannot listen on {address}:{port}: {error}").format(address=address, port=port,
+                                                                          error=err.strerror or err)))
         return exits.FAILED
     host = lobby.wait()
     host.stop()
     result = host.game.state.result
     assert result is not None  # serve returns when the game is over
-    print(clean(f"Game over: {names[result.winner - 1]} wins, {result.scores[1]}–{result.scores[2]}. "
-                f"The record: {host.recorder.path}"))
+    print(clean(_("Game over: {name} wins, {score1}–{score2}. The record: {file}").format(
+        name=names[result.winner - 1], score1=result.scores[1], score2=result.scores[2], file=host.recorder.path)))
     return exits.DONE
 
 
 def _stopped(lobby: Lobby) -> int:
     """Ctrl-C: the game is saved (its record is written ahead) and resumes with one command."""
     if lobby.host is None:
-        print("Stopped before the game began: nothing to save.")
+        print(_("Stopped before the game began: nothing to save."))
         return exits.INTERRUPTED
     lobby.host.stop()
     path = lobby.host.recorder.path
-    print(clean(f"Stopped. The game is saved to {path}"))
-    print(clean(f"Resume it with: momon serve --resume {short_name(path)}"))
+    print(clean(_("Stopped. The game is saved to {file}").format(file=path)))
+    print(clean(_("Resume it with: {command}").format(command=f"momon serve --resume {short_name(path)}")))
     return exits.INTERRUPTED

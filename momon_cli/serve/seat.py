@@ -13,6 +13,7 @@ from rich.console import Console
 
 from .. import exits
 from ..engine import SPECTATOR, Decision, Observation
+from ..language import _
 from ..tui.frame import View
 from ..tui.repl import HotSeat
 from ..tui.screen import Screen
@@ -77,23 +78,26 @@ class RemoteSeat(HotSeat):
         marks = self._marks(self.seat) if self.seat != SPECTATOR else {}
         self.view = View(seat=self.seat or 1, decision=None, marks=marks)
         who = self.name_of(decision.player)
-        self.reader.busy(f"{who} is deciding…", lambda: self.host.wait(version))
+        self.reader.busy(_("{name} is deciding…").format(name=who), lambda: self.host.wait(version))
 
     # -- what a remote seat may not do ---------------------------------------------------
     def _undo(self) -> str | None:
-        self.error("undo is for two players at one keyboard; a served game keeps every answer.")
+        # TRANSLATORS: "undo" is the command typed at the prompt: keep it as it is.
+        self.error(_("undo is for two players at one keyboard; a served game keeps every answer."))
         return None
 
     def _concede(self, arg: str, decision: Decision) -> str | None:
         if arg and self.name_of(self.seat).lower() != arg.lower() and arg.lower() not in (f"p{self.seat}", str(self.seat)):
-            self.error("Over SSH each player concedes for themselves: type 'concede'.")
+            # TRANSLATORS: 'concede' is the command typed at the prompt: keep it as it is.
+            self.error(_("Over SSH each player concedes for themselves: type 'concede'."))
             return None
         return super()._concede("", decision)
 
     def _leave(self) -> int:
         self._back_to_the_terminal()
         if self.host.stopped:
-            self.console.print("The server stopped; the game is saved on it and resumes there.")
+            self.console.print(_("The server stopped; the game is saved on it and resumes there."))
         else:
-            self.console.print(f"You left; the game waits for you. Join again with: {self.rejoin}", soft_wrap=True)
+            self.console.print(_("You left; the game waits for you. Join again with: {command}").format(
+                command=self.rejoin), soft_wrap=True)
         return exits.DONE

@@ -29,6 +29,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
 from ..engine import SPECTATOR
+from ..language import _
 from ..tui.screen import Screen
 from .host import Host
 from .lobby import Lobby, pick_deck
@@ -117,7 +118,7 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
         loop = asyncio.get_running_loop()
         if seat is None:
             address = str((self.chan.get_extra_info("peername") or ("?",))[0])
-            self.chan.write("That code admits no seat of this game. Check the line the host gave you.\r\n")
+            self.chan.write(_("That code admits no seat of this game. Check the line the host gave you.") + "\r\n")
             loop.call_later(seats.delay(address), self.chan.close)
             return
         old = seats.live.get(seat)
@@ -135,7 +136,7 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
         threading.Thread(target=self._play, args=args, daemon=True, name=f"seat-{seat}").start()
 
     def _size(self) -> Size:
-        width, height, _, _ = self.chan.get_terminal_size()
+        width, height, _pixels, _pixel_height = self.chan.get_terminal_size()
         return Size(rows=height or 24, columns=width or 80)
 
     def _play(self, seat: int, console: Console, rejoin: str, output: Vt100_Output) -> None:
@@ -149,7 +150,7 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
                 if lobby.needs(seat):
                     lobby.pick(seat, pick_deck(screen, self.server.names[seat - 1]))
                 if lobby.host is None:
-                    screen.busy("Waiting for the other player to pick a deck…", lobby.wait)
+                    screen.busy(_("Waiting for the other player to pick a deck…"), lobby.wait)
                 RemoteSeat(lobby.wait(), seat, console, screen, rejoin).run()
         except (EOFError, KeyboardInterrupt):
             pass  # left before the game began: joining again picks up where this left off
@@ -255,7 +256,8 @@ def seat_lines(codes: dict[str, int], names: tuple[str, str], address: str, port
     """What the host gives out: one line a seat, then the spectators' line."""
     lines = []
     for code, seat in codes.items():
-        who = "spectators" if seat == SPECTATOR else names[seat - 1]
+        # TRANSLATORS: the name the line for watchers (not players) begins with: "spectators: ssh -p ...".
+        who = _("spectators") if seat == SPECTATOR else names[seat - 1]
         lines.append(f"{who}: ssh -p {port} {code}@{reachable(address)}")
     return lines
 
