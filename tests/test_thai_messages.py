@@ -22,9 +22,12 @@ THAI = re.compile(r"[\u0e00-\u0e7f]")
 
 
 def _templates() -> set[str]:
-    """Every prompt the engine marks with N_."""
+    """Every prompt the engine marks with N_: in the modules that ask for Decisions (the card
+    reader's problems are marked too)."""
     found = set()
     for path in ENGINE.rglob("*.py"):
+        if "yield Decision(" not in path.read_text():
+            continue
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_":
                 found.add(node.args[0].value)
@@ -86,3 +89,14 @@ def test_a_game_file_problem_in_thai_still_names_its_line_and_column(tmp_path):
     with using("th"):
         said = _refusal(lambda: read_text(path, cards))
     assert said.startswith(f"{path}:6:") and "%cards" in said and THAI.search(said)  # TOML's own place, in the file
+
+
+def test_a_card_file_problem_the_engine_finds_is_said_in_thai():
+    from momon_cli.data.cards import card_from_mapping, load_matrix
+
+    card = {"id": "TST-001", "name": "Test", "stars": 9, "element": "Fire", "power": 2, "sights": [], "colour": 1}
+    english = _refusal(lambda: card_from_mapping(card, load_matrix())).splitlines()
+    with using("th"):
+        thai = _refusal(lambda: card_from_mapping(card, load_matrix())).splitlines()
+    assert english == ["card: TST-001: card: unknown key 'colour'", "card: TST-001: stars: must be a whole number from 1 to 5"]
+    assert thai == ["card: TST-001: card: ไม่รู้จักคีย์ 'colour'", "card: TST-001: stars: ต้องเป็นจำนวนเต็มตั้งแต่ 1 ถึง 5"]

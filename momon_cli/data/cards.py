@@ -169,7 +169,7 @@ def _card(data: object, where: str, problems: list[str], elements: tuple[str, ..
         problems.append(_("{where}: must be a table").format(where=where))
         return None
     card_id = data.get("id")
-    c = Problems(f"{where}: {card_id if isinstance(card_id, str) and CARD_ID.match(card_id) else '?'}", problems)
+    c = Problems(f"{where}: {card_id if isinstance(card_id, str) and CARD_ID.match(card_id) else '?'}", problems, _)
     before = len(problems)
     if not isinstance(card_id, str) or not CARD_ID.match(card_id):
         c.bad("id", _("must look like SET-001 (set code, dash, three digits)"))

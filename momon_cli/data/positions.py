@@ -108,7 +108,7 @@ def position_from_mapping(data: dict[str, Any], pool: dict[str, CardDef], elemen
     """A Position from its TOML table; raises DataError listing every problem."""
     problems: list[str] = []
     unknown: list[str] = []
-    c = Problems(source, problems)
+    c = Problems(source, problems, _)
     c.only(data, "position", TOP_KEYS)
     _names(c, data)
     players = data.get("player", [])
@@ -182,7 +182,7 @@ def read_position_names(path: str) -> tuple[str, str] | None:
     """The players' names the position file at ``path`` gives, if it gives them (its cards are
     read with the rest, by :func:`read_position`). Raises DataError."""
     problems: list[str] = []
-    names = _names(Problems(str(path), problems), read_toml(path))
+    names = _names(Problems(str(path), problems, _), read_toml(path))
     if problems:
         raise DataError(problems)
     return names
