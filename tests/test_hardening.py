@@ -94,7 +94,7 @@ def test_odd_lines_at_the_prompt_are_refused_in_one_line(tmp_path):
 
 def test_player_names_are_bounded_and_markup_is_only_text(tmp_path):
     result = runner.invoke(app, ["play", "--p1", "A" * 25, "--script", "-"], input="")
-    assert result.exit_code == 1 and "1-24 printable characters" in result.stderr
+    assert result.exit_code == 1 and "printable and 1-24 columns wide" in result.stderr
     result = runner.invoke(app, ["play", "--p1", "Ann\x1b]0;x\x07", "--script", "-"], input="")
     assert result.exit_code == 1 and "\x1b" not in result.output
     path = tmp_path / "g.jsonl"
@@ -187,7 +187,7 @@ def test_deck_names_are_bounded_and_players_named_after_them_are_never_empty(tmp
     for name in ("L" * 61, "   "):
         deck.write_text(f'name = "{name}"\nformat = "casual"\ncards = ["MCL-001", "MCL-013", "MCL-003"]\n')
         result = runner.invoke(app, ["simulate", "--games", "1", "--deck1", str(deck)])
-        assert result.exit_code == 1 and "name: must be a string of 1-60 characters" in result.stderr, name
+        assert result.exit_code == 1 and "name: must be a string 1-60 columns wide" in result.stderr, name
     deck.write_text('name = "\\u001b[2J"\nformat = "casual"\ncards = ["MCL-001", "MCL-013", "MCL-003"]\n')
     logs = tmp_path / "logs"
     result = runner.invoke(app, ["simulate", "--games", "1", "--deck1", str(deck), "--log-dir", str(logs)])

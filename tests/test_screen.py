@@ -13,6 +13,7 @@ from helpers import from_position
 from screen_driver import Terminal, play, whole_arena_on_screen
 
 from momon_cli.engine import Kind
+from momon_cli.text.prompts import prompt_text
 
 #: kind -> (position, lines typed to reach it; "" passes a hand-off)
 SCENARIOS = {
@@ -53,7 +54,7 @@ def _options(game) -> list[str]:
     if d.kind is Kind.SPACE:
         return ["Spaces:", *d.options]
     if d.kind is Kind.YES_NO:
-        return [d.prompt]
+        return [prompt_text(d)]
     return [f"Face-down cards 1-{len(d.options)}"]
 
 

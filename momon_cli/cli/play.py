@@ -158,7 +158,7 @@ def _start(p1: str | None, p2: str | None, bot_time: float | None, deck1: str | 
     try:  # an empty name given, or an unknown bot, is said before any name is asked for
         for flag, given in (("--p1", p1), ("--p2", p2)):
             if given is not None and not given.strip():  # given, but empty: not the same as leaving it out
-                checked_name(given, f"{flag}: the player")
+                checked_name(given, flag)
         seats_for((p1 or "", p2 or ""), seed, (), None)
     except SetupError as err:
         _fail(str(err))

@@ -30,6 +30,7 @@ from ..engine import (
     Whose,
     read_instruction,
 )
+from ..language import _
 from ..widths import columns
 from .cardtext import card_text
 
@@ -39,20 +40,21 @@ CARD_ID = re.compile(r"^[A-Z]{2,5}-\d{3}$")
 
 
 class DataError(ValueError):
-    """Invalid card, deck or format data; ``problems`` lists every one."""
+    """Invalid card, deck or format data; ``problems`` lists every one. ``toml``: for a file
+    that is not TOML, the reader's own words (they name the line and the column)."""
 
-    def __init__(self, problems: list[str]) -> None:
+    def __init__(self, problems: list[str], toml: str | None = None) -> None:
         super().__init__("\n".join(problems))
-        self.problems = problems
+        self.problems, self.toml = problems, toml
 
 
 def read_toml(path: Path | str, text: str | None = None) -> Table:
     try:
         return tomllib.loads(text if text is not None else Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise DataError([f"{path}: no such file"]) from None
+        raise DataError([_("{path}: no such file").format(path=path)]) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise DataError([f"{path}: not valid TOML: {err}"]) from None
+        raise DataError([_("{path}: not valid TOML: {why}").format(path=path, why=err)], str(err)) from None
 
 
 DATA = Path(__file__).resolve().parent  # installed as plain files (a wheel), never zipped
@@ -89,16 +91,16 @@ def _static(c: Problems, data: object, field: str, elements: tuple[str, ...]) ->
         c.only(table, field, {"power", "while", "per"})
         amount = table["power"]
         if type(amount) is not int or amount == 0 or not -99 <= amount <= 99:
-            c.bad(at + "power", "must be a non-zero whole number from -99 to 99")
+            c.bad(at + "power", _("must be a non-zero whole number from -99 to 99"))
             amount = 1
         if ("while" in table) == ("per" in table):
-            c.bad(field, "a static power needs exactly one of 'while' or 'per'")
+            c.bad(field, _("a static power needs exactly one of 'while' or 'per'"))
             return None
         if "while" in table:
             return Static(power=StaticPower(amount, condition=_condition(c, table["while"], at + "while", elements)))
         return Static(power=StaticPower(amount, per=Filter.read(c, table["per"], at + "per", elements)))
     if len(table) != 1:
-        c.bad(field, f"must hold one of {', '.join(STATIC_KEYS)}")
+        c.bad(field, _("must hold one of {keys}").format(keys=", ".join(STATIC_KEYS)))
         return None
     key, value = next(iter(table.items()))
     if key in KEYWORDS:
@@ -115,7 +117,7 @@ def _static(c: Problems, data: object, field: str, elements: tuple[str, ...]) ->
         value = c.table(value, at + key)
         c.only(value, at + key, {"defender"})
         return Static(extra_success=Filter.read(c, value.get("defender", {}), at + key + ".defender", elements))
-    c.bad(field, f"must hold one of {', '.join(STATIC_KEYS)}")
+    c.bad(field, _("must hold one of {keys}").format(keys=", ".join(STATIC_KEYS)))
     return None
 
 
@@ -127,7 +129,7 @@ def _ability(c: Problems, data: object, index: int, elements: tuple[str, ...]) -
     table = c.table(data, field)
     models = table.get("models", "")
     if type(models) is not str or len(models) > 40:
-        c.bad(f"{field}.models", "must be a short note such as 'FBD 134'")
+        c.bad(f"{field}.models", _("must be a short note such as 'FBD 134'"))
         models = ""
     if "static" in table:
         c.only(table, field, {"static", "models"})
@@ -137,7 +139,7 @@ def _ability(c: Problems, data: object, index: int, elements: tuple[str, ...]) -
     when = c.choice(table, "when", TIMINGS, "on_summon", at)
     whose: Whose = c.choice(table, "whose", ("yours", "each"), "yours", at)
     if whose == "each" and when != "end_of_turn":
-        c.bad(f"{field}.whose", "'each' is only for end_of_turn")
+        c.bad(f"{field}.whose", _("'each' is only for end_of_turn"))
     target = None
     if "target" in table:
         spec = c.table(table["target"], f"{field}.target")
@@ -146,7 +148,7 @@ def _ability(c: Problems, data: object, index: int, elements: tuple[str, ...]) -
     condition = _condition(c, table["if"], f"{field}.if", elements) if "if" in table else None
     steps = table.get("do")
     if not isinstance(steps, list) or not steps or len(steps) > 8:
-        c.bad(f"{field}.do", "must be a list of 1 to 8 instructions")
+        c.bad(f"{field}.do", _("must be a list of 1 to 8 instructions"))
         steps = []
     rc = ReadContext(elements, when, target)
     do = tuple(i for n, s in enumerate(steps) if (i := read_instruction(c, s, f"{field}.do[{n + 1}].", rc)) is not None)
@@ -160,39 +162,41 @@ CARD_KEYS = {"id", "name", "stars", "element", "power", "sights", "traits", "tex
 NAME_LIMIT = 40  # columns of a card name
 TEXT_LIMIT = 400  # characters in flavour text
 DECK_NAME_LIMIT = 60  # columns of a deck's name
+PLAN_LIMIT = 160  # characters in a deck's plan
 
 
 def _card(data: object, where: str, problems: list[str], elements: tuple[str, ...]) -> CardDef | None:
     if not isinstance(data, dict):
-        problems.append(f"{where}: must be a table")
+        problems.append(_("{where}: must be a table").format(where=where))
         return None
     card_id = data.get("id")
-    c = Problems(f"{where}: {card_id if isinstance(card_id, str) and CARD_ID.match(card_id) else '?'}", problems)
+    c = Problems(f"{where}: {card_id if isinstance(card_id, str) and CARD_ID.match(card_id) else '?'}", problems, _)
     before = len(problems)
     if not isinstance(card_id, str) or not CARD_ID.match(card_id):
-        c.bad("id", "must look like SET-001 (set code, dash, three digits)")
+        c.bad("id", _("must look like SET-001 (set code, dash, three digits)"))
     c.only(data, "card", CARD_KEYS)
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or columns(name) > NAME_LIMIT:
-        c.bad("name", f"must be a non-empty string of at most {NAME_LIMIT} characters")
+        c.bad("name", _("must be a non-empty string at most {limit} columns wide").format(limit=NAME_LIMIT))
     stars = c.integer(data, "stars", 1, 5, 1)
     element = c.choice(data, "element", elements, elements[0])
     power = c.integer(data, "power", 1, 99, 1)
     sights = data.get("sights")
     if not isinstance(sights, list) or any(s not in DIRECTIONS for s in sights) or len(set(sights)) != len(sights):
-        c.bad("sights", f"must be a list of distinct directions from {' '.join(DIRECTIONS)}")
+        c.bad("sights", _("must be a list of distinct directions from {directions}").format(
+            directions=" ".join(DIRECTIONS)))
         sights = []
     traits = data.get("traits", [])
     if not isinstance(traits, list) or not all(isinstance(t, str) and 0 < len(t) <= 20 for t in traits):
-        c.bad("traits", "must be a list of names")
+        c.bad("traits", _("must be a list of names"))
         traits = []
     flavor = data.get("flavor", "")
     if not isinstance(flavor, str) or len(flavor) > TEXT_LIMIT:
-        c.bad("flavor", f"must be text of at most {TEXT_LIMIT} characters")
+        c.bad("flavor", _("must be text of at most {limit} characters").format(limit=TEXT_LIMIT))
         flavor = ""
     raw = data.get("ability", [])
     if not isinstance(raw, list) or len(raw) > 6:
-        c.bad("ability", "must be an array of at most 6 tables ([[card.ability]])")
+        c.bad("ability", _("must be an array of at most 6 tables ([[card.ability]])"))
         raw = []
     abilities = tuple(_ability(c, a, i, elements) for i, a in enumerate(raw))
     if len(problems) > before:
@@ -202,7 +206,7 @@ def _card(data: object, where: str, problems: list[str], elements: tuple[str, ..
                    tuple(d for d in DIRECTIONS if d in sights), tuple(traits), abilities, flavor)
     text = data.get("text", "")
     if text and text != card_text(card):
-        c.bad("text", f"does not match the abilities; it should read: {card_text(card)!r}")
+        c.bad("text", _("does not match the abilities; it should read: {text}").format(text=repr(card_text(card))))
         return None
     return card
 
@@ -222,13 +226,13 @@ def parse_card_set(text: str, source: str, matrix: ElementMatrix) -> dict[str, C
     cards: dict[str, CardDef] = {}
     raw = data.get("card", [])
     if not isinstance(raw, list) or not raw:
-        raise DataError([f"{source}: no [[card]] tables"])
+        raise DataError([_("{source}: no [[card]] tables").format(source=source)])
     for i, entry in enumerate(raw):
-        card = _card(entry, f"{source}: card {i + 1}", problems, matrix.elements)
+        card = _card(entry, _("{source}: card {n}").format(source=source, n=i + 1), problems, matrix.elements)
         if card is None:
             continue
         if card.id in cards:
-            problems.append(f"{source}: {card.id}: id: used twice")
+            problems.append(_("{source}: {card}: id: used twice").format(source=source, card=card.id))
         cards[card.id] = card
     if problems:
         raise DataError(problems)
@@ -245,7 +249,7 @@ def load_pool(extra_files: tuple[Path | str, ...] = (), matrix: ElementMatrix | 
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as err:
-            problems.append(f"{path}: cannot read: {err.strerror}")
+            problems.append(_("{path}: cannot read: {why}").format(path=path, why=err.strerror))
             continue
         try:
             extra = parse_card_set(text, str(path), matrix)
@@ -254,7 +258,7 @@ def load_pool(extra_files: tuple[Path | str, ...] = (), matrix: ElementMatrix | 
             continue
         for card_id, card in extra.items():
             if card_id in pool:
-                problems.append(f"{path}: {card_id}: id: already in the pool")
+                problems.append(_("{path}: {card}: id: already in the pool").format(path=path, card=card_id))
             pool[card_id] = card
     if problems:
         raise DataError(problems)
@@ -286,32 +290,34 @@ def load_deck(name_or_path: str, pool: dict[str, CardDef]) -> Deck:
     if not path.suffix and not path.exists():
         path = builtin_decks_dir() / f"{name_or_path}.toml"
         if not path.exists():
-            raise DataError([f"no built-in deck named {name_or_path!r} "
-                             f"(built-in: {', '.join(builtin_deck_names())}; or give a file path)"])
+            raise DataError([_("no built-in deck named {name} (built-in: {decks}; or give a file path)").format(
+                name=repr(name_or_path), decks=", ".join(builtin_deck_names()))])
     data = read_toml(path)
     problems = []
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or columns(name) > DECK_NAME_LIMIT:  # a record keeps it
-        problems.append(f"{path}: name: must be a string of 1-{DECK_NAME_LIMIT} characters")
+        problems.append(_("{path}: name: must be a string 1-{limit} columns wide").format(path=path,
+                                                                                           limit=DECK_NAME_LIMIT))
     formats = load_formats()
     fmt = data.get("format")
     if fmt not in formats:
-        problems.append(f"{path}: format: must be one of {', '.join(formats)}")
+        problems.append(_("{path}: format: must be one of {formats}").format(path=path, formats=", ".join(formats)))
     ids = data.get("cards")
     if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-        problems.append(f"{path}: cards: must be a list of card ids")
+        problems.append(_("{path}: cards: must be a list of card ids").format(path=path))
         ids = []
     cards = []
     for card_id in ids:
         if card_id in pool:
             cards.append(pool[card_id])
         else:
-            problems.append(f"{path}: {card_id}: not in the card pool")
+            problems.append(_("{path}: {card}: not in the card pool").format(path=path, card=card_id))
     if fmt in formats:  # with unknown ids too: every problem at once
         problems.extend(f"{path}: {p}" for p in deck_problems(cards, formats[fmt], fmt, len(ids)))
     plan = data.get("plan", "")
-    if not isinstance(plan, str) or len(plan) > 160 or "\n" in plan:
-        problems.append(f"{path}: plan: must be one line of at most 160 characters")
+    if not isinstance(plan, str) or len(plan) > PLAN_LIMIT or "\n" in plan:
+        problems.append(_("{path}: plan: must be one line of at most {limit} characters").format(path=path,
+                                                                                                 limit=PLAN_LIMIT))
     if problems or not isinstance(name, str) or not isinstance(fmt, str) or not isinstance(plan, str):
         raise DataError(problems)
     return Deck(name.strip(), fmt, tuple(cards), str(path), plan.strip())
@@ -324,8 +330,9 @@ def deck_problems(cards: list[CardDef], rules: Table, fmt: str, listed: int | No
     n = len(cards) if listed is None else listed
     low, high = rules.get("min_cards"), rules.get("max_cards")
     if (low is not None and n < low) or (high is not None and n > high):
-        size = f"exactly {low}" if low == high else f"{low} to {high}"
-        problems.append(f"{fmt} decks hold {size} cards, this one holds {n}")
+        size = _("{format} decks hold exactly {low} cards, this one holds {n}") if low == high else \
+            _("{format} decks hold {low} to {high} cards, this one holds {n}")
+        problems.append(size.format(format=fmt, low=low, high=high, n=n))
     copies = rules.get("max_copies")
     if copies is not None:
         counts: dict[str, int] = {}
@@ -333,11 +340,12 @@ def deck_problems(cards: list[CardDef], rules: Table, fmt: str, listed: int | No
             counts[card.id] = counts.get(card.id, 0) + 1
         for card_id, count in sorted(counts.items()):
             if count > copies:
-                problems.append(f"{card_id}: {count} copies, at most {copies} allowed")
+                problems.append(_("{card}: {count} copies, at most {most} allowed").format(card=card_id, count=count,
+                                                                                          most=copies))
     stars = rules.get("max_stars")
     total = sum(card.stars for card in cards)
     if stars is not None and total > stars:
-        problems.append(f"{total} Stars in all, at most {stars} allowed")
+        problems.append(_("{total} Stars in all, at most {most} allowed").format(total=total, most=stars))
     return problems
 
 

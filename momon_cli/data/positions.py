@@ -15,6 +15,7 @@ from typing import Any
 
 from ..engine import CHANGE_KINDS, DURATIONS, SPACES, CardDef, Change, Duration, Placed, Position, Problems
 from ..files import write_new
+from ..language import _, ngettext
 from ..limits import NAME_LIMIT
 from ..widths import columns
 from .cards import DataError, read_toml
@@ -31,7 +32,7 @@ def _player(c: Problems, data: Mapping[str, Any], key: str, required: bool) -> i
         return None
     value = data.get(key)
     if type(value) is not int or value not in (1, 2):
-        c.bad(key, "must be 1 or 2")
+        c.bad(key, _("must be 1 or 2"))
         return 1
     return value
 
@@ -40,7 +41,7 @@ def _change(c: Problems, data: object, at: str, elements: tuple[str, ...]) -> Ch
     table = c.table(data, at)
     kinds = [k for k in CHANGE_KINDS if k in table]
     if len(kinds) != 1:
-        c.bad(at, f"must name one of {', '.join(CHANGE_KINDS)}")
+        c.bad(at, _("must name one of {kinds}").format(kinds=", ".join(CHANGE_KINDS)))
         return None
     kind = kinds[0]
     c.only(table, at, {kind, "until", "by"})
@@ -71,32 +72,32 @@ def _placed(c: Problems, data: object, at: str, owner: int, pool: dict[str, Card
             unknown.append(card_id)
         return None
     if card is None:
-        c.bad(at + ".card", "must be a card id")
+        c.bad(at + ".card", _("must be a card id"))
         return None
     once = table.get("once_used", [])
     if not isinstance(once, list) or not all(type(i) is int and 1 <= i <= len(card.abilities)
                                              and card.abilities[i - 1].once for i in once):
-        c.bad(at + ".once_used", "must list numbers of the card's once-only abilities (1 = its first ability)")
+        c.bad(at + ".once_used", _("must list numbers of the card's once-only abilities (1 = its first ability)"))
         once = []
     raw = table.get("changes", [])
     if not isinstance(raw, list):
-        c.bad(at + ".changes", "must be a list of tables")
+        c.bad(at + ".changes", _("must be a list of tables"))
         raw = []
     changes = tuple(ch for i, d in enumerate(raw) if (ch := _change(c, d, f"{at}.changes[{i + 1}]", elements)))
     if not arena and any(ch.kind != "return_to_hand" for ch in changes):
-        c.bad(at + ".changes", "off the Arena only a waiting return_to_hand is possible")
+        c.bad(at + ".changes", _("off the Arena only a waiting return_to_hand is possible"))
     if ".hand[" in at and changes:
-        c.bad(at + ".changes", "a card in Hand has nothing waiting to return it")
+        c.bad(at + ".changes", _("a card in Hand has nothing waiting to return it"))
     face_up = table.get("face_up", True)
     if type(face_up) is not bool or (arena and not face_up):
-        c.bad(at + ".face_up", "must be true or false (and true on the Arena)")
+        c.bad(at + ".face_up", _("must be true or false (and true on the Arena)"))
         face_up = True
     once_idx = tuple(i - 1 for i in once)
     if not arena:
         return Placed(card, owner, face_up=face_up, changes=changes, once_used=once_idx)
     space = table.get("space")
     if space not in SPACES:
-        c.bad(at + ".space", "must be a Space A1-D4")
+        c.bad(at + ".space", _("must be a Space A1-D4"))
         return None
     owner = _player(c, table, "owner", True) or 1
     controller = _player(c, table, "controller", False) or owner
@@ -108,12 +109,12 @@ def position_from_mapping(data: dict[str, Any], pool: dict[str, CardDef], elemen
     """A Position from its TOML table; raises DataError listing every problem."""
     problems: list[str] = []
     unknown: list[str] = []
-    c = Problems(source, problems)
+    c = Problems(source, problems, _)
     c.only(data, "position", TOP_KEYS)
     _names(c, data)
     players = data.get("player", [])
     if not isinstance(players, list) or len(players) != 2:
-        c.bad("player", "must be two [[player]] tables, Player 1's first")
+        c.bad("player", _("must be two [[player]] tables, Player 1's first"))
         players = [{}, {}]
     hands: list[tuple[Placed, ...]] = []
     voids: list[tuple[Placed, ...]] = []
@@ -123,13 +124,13 @@ def position_from_mapping(data: dict[str, Any], pool: dict[str, CardDef], elemen
         for zone, into in (("hand", hands), ("void", voids)):
             raw = table.get(zone, [])
             if not isinstance(raw, list):
-                c.bad(f"player[{p}].{zone}", "must be a list of card ids")
+                c.bad(f"player[{p}].{zone}", _("must be a list of card ids"))
                 raw = []
             into.append(tuple(x for i, d in enumerate(raw)
                               if (x := _placed(c, d, f"player[{p}].{zone}[{i + 1}]", p, pool, elements, False, unknown))))
     raw_arena = data.get("arena", [])
     if not isinstance(raw_arena, list):
-        c.bad("arena", "must be [[arena]] tables")
+        c.bad("arena", _("must be [[arena]] tables"))
         raw_arena = []
     arena = tuple(x for i, d in enumerate(raw_arena)
                   if (x := _placed(c, d, f"arena[{i + 1}]", 0, pool, elements, True, unknown)))
@@ -152,11 +153,13 @@ def _not_in_pool(unknown: list[str]) -> str:
     unknown = sorted(unknown)
     shown = [repr(card_id[:20]) for card_id in unknown[:5]]
     if len(unknown) > len(shown):
-        shown.append(f"{len(unknown) - len(shown)} more")
-    listed = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
-    one = len(unknown) == 1
-    return (f"card{'' if one else 's'} {listed} {'is' if one else 'are'} not in the card pool (the built-in cards "
-            f"and any --cards files); give the card set that holds {'it' if one else 'them'} with --cards FILE")
+        shown.append(_("{n} more").format(n=len(unknown) - len(shown)))
+    listed = shown[0] if len(shown) == 1 else \
+        _("{first} and {last}").format(first=", ".join(shown[:-1]), last=shown[-1])
+    return ngettext("card {cards} is not in the card pool (the built-in cards and any --cards files); give the card "
+                    "set that holds it with --cards FILE",
+                    "cards {cards} are not in the card pool (the built-in cards and any --cards files); give the card "
+                    "set that holds them with --cards FILE", len(unknown)).format(cards=listed)
 
 
 def _names(c: Problems, data: Mapping[str, Any]) -> tuple[str, str] | None:
@@ -166,7 +169,8 @@ def _names(c: Problems, data: Mapping[str, Any]) -> tuple[str, str] | None:
     names = data["names"]
     if (not isinstance(names, list) or len(names) != 2 or len(set(map(str, names))) != 2
             or not all(isinstance(n, str) and n.strip() and columns(n) <= NAME_LIMIT for n in names)):
-        c.bad("names", f"must be two different names of 1-{NAME_LIMIT} characters, Player 1's first")
+        c.bad("names", _("must be two different names 1-{limit} columns wide, Player 1's first").format(
+            limit=NAME_LIMIT))
         return None
     return names[0], names[1]
 
@@ -179,7 +183,7 @@ def read_position_names(path: str) -> tuple[str, str] | None:
     """The players' names the position file at ``path`` gives, if it gives them (its cards are
     read with the rest, by :func:`read_position`). Raises DataError."""
     problems: list[str] = []
-    names = _names(Problems(str(path), problems), read_toml(path))
+    names = _names(Problems(str(path), problems, _), read_toml(path))
     if problems:
         raise DataError(problems)
     return names

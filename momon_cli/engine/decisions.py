@@ -148,6 +148,12 @@ class OrderOutcome:
                 self.waiting)
 
 
+def N_(message: str) -> str:  # noqa: N802 (gettext's name for it: the catalog's extractor looks for it)
+    """``message`` unchanged: marks a prompt's English template for the message catalog. The
+    engine never translates; the text layer shows a prompt (text.prompts.prompt_text)."""
+    return message
+
+
 #: What ``validate`` returns, by kind: SUMMON a (copy key, Space) pair; SPACE a Space; CARD a
 #: copy key; ORDER_ATTEMPTS and ORDER_TRIGGERS every option key once, first first; TARGETS
 #: distinct Spaces; YES_NO a bool; PICK_FACE_DOWN a 1-based position.
@@ -162,13 +168,14 @@ class Decision:
     kind: Kind
     player: int
     options: Sequence[Any]  # a tuple, or SummonOptions
-    prompt: str = ""
+    prompt: str = ""  # an English template (N_), its {card} the ``subject`` and its {count} ``count``
     count: int = 1  # TARGETS: how many at most
     min_count: int | None = None  # TARGETS: how many at least (None: exactly ``count``)
     # What the decision is about, for whoever shows it (never part of the answer):
     trigger: TriggerView | None = None  # TARGETS, YES_NO: the ability that asks
     outcomes: tuple[OrderOutcome, ...] = ()  # ORDER_ATTEMPTS: what each order would do, where known
     card: str | None = None  # SPACE: the card being placed (Void Fallback)
+    subject: str = ""  # the card name the prompt's {card} stands for ("" when it names none)
 
     def keys(self) -> tuple[str, ...]:
         """The option keys an order answer is made of."""

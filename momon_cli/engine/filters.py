@@ -5,34 +5,40 @@ words, so no import cycle can pass through them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+from .decisions import N_
 from .words import SIDES, Side
 
 W = TypeVar("W", bound=str)
 
 
 class Problems:
-    """Collects every problem of one card while its fields are read (``where: field: reason``)."""
+    """Collects every problem of one card while its fields are read (``where: field: reason``).
+    ``say``: the reader's language, for the reasons the engine writes (the card loader gives
+    its gettext; English without it)."""
 
-    def __init__(self, where: str, problems: list[str]) -> None:
-        self.where, self.problems = where, problems
+    def __init__(self, where: str, problems: list[str], say: Callable[[str], str] = str) -> None:
+        self.where, self.problems, self.say = where, problems, say
 
-    def bad(self, field: str, reason: str) -> None:
-        self.problems.append(f"{self.where}: {field}: {reason}")
+    def bad(self, field: str, reason: str, **values: object) -> None:
+        """One problem: ``reason`` is an English template marked with N_, said in the reader's
+        language and filled in with ``values`` (or a reason already in that language)."""
+        said = self.say(reason)
+        self.problems.append(f"{self.where}: {field}: {said.format(**values) if values else said}")
 
     def only(self, data: Mapping[str, Any], field: str, allowed: set[str]) -> None:
         for key in data:
             if key not in allowed:
-                self.bad(field, f"unknown key {key!r}")
+                self.bad(field, N_("unknown key {key}"), key=repr(key))
 
     def integer(self, data: Mapping[str, Any], key: str, low: int, high: int, default: int, at: str = "") -> int:
         """A whole number in [low, high]; TOML booleans are not numbers."""
         value = data.get(key, default)
         if type(value) is not int or not low <= value <= high:
-            self.bad(at + key, f"must be a whole number from {low} to {high}")
+            self.bad(at + key, N_("must be a whole number from {low} to {high}"), low=low, high=high)
             return default
         return value
 
@@ -40,14 +46,14 @@ class Problems:
         """A TOML boolean; ``"false"`` or ``0`` are refused, not guessed."""
         value = data.get(key, False)
         if type(value) is not bool:
-            self.bad(at + key, "must be true or false")
+            self.bad(at + key, N_("must be true or false"))
             return False
         return value
 
     def true(self, data: Mapping[str, Any], key: str, at: str = "") -> None:
         """A key whose only meaning is ``true`` (``move = true``)."""
         if data.get(key) is not True:
-            self.bad(at + key, "must be true")
+            self.bad(at + key, N_("must be true"))
 
     def choice(self, data: Mapping[str, Any], key: str, allowed: tuple[W, ...], default: W, at: str = "") -> W:
         """One of the words ``allowed`` (a Literal type's tuple: the word comes back as that type)."""
@@ -55,12 +61,12 @@ class Problems:
         for word in allowed:
             if type(value) is str and value == word:
                 return word
-        self.bad(at + key, f"must be one of {', '.join(allowed)}")
+        self.bad(at + key, N_("must be one of {words}"), words=", ".join(allowed))
         return default
 
     def table(self, data: object, field: str) -> Mapping[str, Any]:
         if not isinstance(data, Mapping):
-            self.bad(field, "must be a table")
+            self.bad(field, N_("must be a table"))
             return {}
         return data
 
@@ -94,7 +100,7 @@ class Filter:
         element = c.choice(table, "element", elements, elements[0], at) if "element" in table else None
         trait = table.get("trait")
         if trait is not None and (type(trait) is not str or not trait):
-            c.bad(at + "trait", "must be a trait name")
+            c.bad(at + "trait", N_("must be a trait name"))
             trait = None
         return cls(c.choice(table, "side", SIDES, "any", at), bound("stars_max", 5), bound("stars_min", 5),
                    bound("power_max", 99), bound("power_min", 99), element, trait,

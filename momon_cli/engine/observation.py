@@ -136,4 +136,4 @@ def decision_dict(d: Decision) -> dict[str, Any]:
     options = list(d.options) if isinstance(d.options, SummonOptions) else d.options
     return {"kind": d.kind.value, "player": d.player, "options": _option(tuple(options)), "prompt": d.prompt,
             "count": d.count, "min_count": d.min_count, "trigger": _option(d.trigger),
-            "outcomes": _option(d.outcomes), "card": d.card}
+            "outcomes": _option(d.outcomes), "card": d.card, "subject": d.subject}

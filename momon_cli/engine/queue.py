@@ -17,7 +17,7 @@ from typing import Any
 from . import events as ev
 from . import sbc
 from .context import Rules
-from .decisions import Decision, Kind
+from .decisions import N_, Decision, Kind
 from .effects import holds
 from .resolution import Resolution, legal_targets, precondition, resolve, source_space
 from .snatch import Cause, run_check
@@ -68,7 +68,7 @@ def place(ctx: Rules, frame: Frame) -> Flow:
                 keys = _keys(mine)
                 views = tuple(view(t, k, _spaces(ctx, t.targets)) for t, k in zip(mine, keys, strict=True))
                 order = yield Decision(Kind.ORDER_TRIGGERS, player, views,
-                                       "Order your triggered abilities (first resolves first)")
+                                       N_("Order your triggered abilities (first resolves first)"))
                 by_key = dict(zip(keys, mine, strict=True))
                 mine = [by_key[k] for k in order]
             for t in mine:
@@ -88,8 +88,8 @@ def _enqueue(ctx: Rules, frame: Frame, t: Trigger) -> Flow:
         else:
             spaces = _spaces(ctx, legal)
             answer = yield Decision(Kind.TARGETS, t.controller, spaces,
-                                    f"Choose {spec.count} target(s) for {t.card.name}", count=spec.count,
-                                    trigger=view(t, "", ()))
+                                    N_("Choose {count} target(s) for {card}"), count=spec.count,
+                                    trigger=view(t, "", ()), subject=t.card.name)
             by_space = dict(zip(spaces, legal, strict=True))
             t.targets = tuple(by_space[s] for s in answer)
             chosen = True
@@ -190,8 +190,8 @@ def _resolve(ctx: Rules, t: Trigger) -> Flow:
             return
     if a.may or a.once:  # BASELINE 11.4; a once-only right is offered [TH 17.5]
         yes = yield Decision(Kind.YES_NO, t.controller, (True, False),
-                             f"Use {t.card.name}'s {'once-only ' if a.once else ''}ability?",
-                             trigger=view(t, "", spaces))
+                             N_("Use {card}'s once-only ability?") if a.once else N_("Use {card}'s ability?"),
+                             trigger=view(t, "", spaces), subject=t.card.name)
         if not yes:
             ctx.emit(ev.AbilityResolved, t.tid, "declined", spaces)
             return

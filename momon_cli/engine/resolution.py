@@ -18,7 +18,7 @@ from . import events as ev
 from .actions import send
 from .arena import ADJACENT
 from .context import Rules
-from .decisions import Decision, Kind
+from .decisions import N_, Decision, Kind
 from .filters import Filter
 from .state import DelayedReturn
 from .summon import copies, put_onto_arena
@@ -105,11 +105,13 @@ def affected(ctx: Rules, res: Resolution, on: Selector, group: Filter | None) ->
     return [o for o in zones.arena_objects() if effects.matches(state, o, flt, t.controller, t.source, space)]
 
 
-def _ask_space(ctx: Rules, player: int, spaces: tuple[str, ...], prompt: str) -> Generator[Decision, Any, str]:
-    """A Space chosen at resolution; a single legal Space is taken without asking."""
+def _ask_space(ctx: Rules, player: int, spaces: tuple[str, ...], prompt: str,
+               card: str) -> Generator[Decision, Any, str]:
+    """A Space chosen at resolution for the card named ``card`` (``prompt``'s {card}); a
+    single legal Space is taken without asking."""
     if len(spaces) == 1:
         return spaces[0]
-    answer: str = yield Decision(Kind.SPACE, player, spaces, prompt)
+    answer: str = yield Decision(Kind.SPACE, player, spaces, prompt, subject=card)
     return answer
 
 
@@ -164,7 +166,8 @@ def _move(ctx: Rules, i: Move, res: Resolution) -> Flow:
         if not spaces:
             _fail(ctx, res, Move.KEY, "no_legal_space")
             continue
-        dest = yield from _ask_space(ctx, res.trigger.controller, spaces, f"Choose where {obj.card.name} Moves")
+        dest = yield from _ask_space(ctx, res.trigger.controller, spaces, N_("Choose where {card} Moves"),
+                                     obj.card.name)
         ctx.state.zones.relocate({start: dest})
         ctx.emit(ev.Moved, ((obj.card.name, start, dest),))
         res.moved.append(obj.oid)
@@ -179,14 +182,15 @@ def _multi_move(ctx: Rules, i: MultiMove, res: Resolution) -> Flow:
     if not candidates:
         return _fail(ctx, res, MultiMove.KEY, "no_mover")
     spaces = tuple(o.space for o in candidates if o.space is not None)
-    chosen: tuple[str, ...] = yield Decision(Kind.TARGETS, player, spaces, "Choose the Momons that Move",
+    chosen: tuple[str, ...] = yield Decision(Kind.TARGETS, player, spaces, N_("Choose the Momons that Move"),
                                              count=len(spaces), min_count=0)
     moves: dict[str, str] = {}
     names = {o.space: o for o in candidates}
     for start in sorted(chosen, key=spaces.index):
         options = _destinations(ctx, start, i.to, set(moves.values()))
         if options:
-            moves[start] = yield from _ask_space(ctx, player, options, f"Choose where {names[start].card.name} Moves")
+            moves[start] = yield from _ask_space(ctx, player, options, N_("Choose where {card} Moves"),
+                                                 names[start].card.name)
         else:
             _fail(ctx, res, MultiMove.KEY, "no_legal_space")
     if not moves:
@@ -281,8 +285,9 @@ def _summon(ctx: Rules, i: Summon, res: Resolution) -> Flow:
     if not spaces:
         return _fail(ctx, res, Summon.KEY, "no_legal_space")
     ids = tuple(cards)
-    card_id: str = ids[0] if len(ids) == 1 else (yield Decision(Kind.CARD, player, ids, "Choose a card to Summon"))
-    space = yield from _ask_space(ctx, player, spaces, f"Choose a Space for {zones.objects[cards[card_id]].card.name}")
+    card_id: str = ids[0] if len(ids) == 1 else (yield Decision(Kind.CARD, player, ids, N_("Choose a card to Summon")))
+    space = yield from _ask_space(ctx, player, spaces, N_("Choose a Space for {card}"),
+                                  zones.objects[cards[card_id]].card.name)
     put_onto_arena(ctx, cards[card_id], space, player, i.source, cause=res.trigger.source)
     return True
 

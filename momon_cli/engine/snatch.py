@@ -20,7 +20,7 @@ from .arena import SPACES, sight_target
 from .cards import CardDef
 from .collect import Source
 from .context import Rules
-from .decisions import AttemptView, Decision, Kind, OrderOutcome
+from .decisions import N_, AttemptView, Decision, Kind, OrderOutcome
 from .effects import element, has_ward, matches, power
 from .state import GameState
 from .triggers import SnatchRef
@@ -252,8 +252,8 @@ def run_check(ctx: Rules, attacker_oid: int, cause: Cause = TURN) -> Flow:
             outcomes = preview(ctx, attempts, cause, attacker.controller) if state.previews else None
             if outcomes is None or len({o.key() for o in outcomes}) > 1:  # () ends alike
                 order = yield Decision(Kind.ORDER_ATTEMPTS, attacker.controller, _views(ctx, attempts, cause),
-                                       f"Order {attacker.card.name}'s Snatch Attempts (first resolves first)",
-                                       outcomes=outcomes or ())
+                                       N_("Order {card}'s Snatch Attempts (first resolves first)"),
+                                       outcomes=outcomes or (), subject=attacker.card.name)
                 by_key = {a.defender_space: a for a in attempts}
                 attempts = [by_key[k] for k in order]
         _resolve_in_order(ctx, attempts, cause, snatches)

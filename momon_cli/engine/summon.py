@@ -9,7 +9,7 @@ from typing import Any
 from . import collect
 from . import events as ev
 from .context import Rules
-from .decisions import Decision, Kind, SummonOptions, copy_key
+from .decisions import N_, Decision, Kind, SummonOptions, copy_key
 from .state import GameState
 from .triggers import Batch
 from .zones import ARENA
@@ -59,7 +59,7 @@ def turn_based_summon(ctx: Rules) -> SummonFlow:
     if hand:
         cards = copies(state, hand)
         card_id, space = yield Decision(Kind.SUMMON, player, SummonOptions(cards, spaces),
-                                        "Summon a Momon from your Hand")
+                                        N_("Summon a Momon from your Hand"))
         return put_onto_arena(ctx, cards[card_id], space, player, "hand")
     void = zones.voids[player]
     if not void:  # 9.3
@@ -71,12 +71,12 @@ def turn_based_summon(ctx: Rules) -> SummonFlow:
         zones.objects[card_oid].face_up = False
     ctx.emit(ev.VoidRandomized, player, len(void))
     position = yield Decision(Kind.PICK_FACE_DOWN, state.non_active, tuple(range(1, len(void) + 1)),
-                              "Pick one face-down card from your opponent's Void")
+                              N_("Pick one face-down card from your opponent's Void"))
     picked = zones.objects[void[position - 1]]
     picked.face_up = True
     ctx.emit(ev.FaceDownPicked, state.non_active, position, picked.card.id, picked.card.name)
     # Every empty Space is legal while no effect restricts Spaces, and Step 1 with a full
     # Arena ends the game first, so a legal Space always exists here.
-    space = yield Decision(Kind.SPACE, player, spaces, f"Choose a Space for {picked.card.name}",
-                           card=picked.card.id)
+    space = yield Decision(Kind.SPACE, player, spaces, N_("Choose a Space for {card}"),
+                           card=picked.card.id, subject=picked.card.name)
     return put_onto_arena(ctx, picked.oid, space, player, "void")

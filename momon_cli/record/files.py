@@ -12,6 +12,7 @@ import stat
 from pathlib import Path
 
 from ..files import NotAFile, regular_file
+from ..language import _
 from .format import HEAD_LIMIT, RECORD_LIMIT, Line, RecordError
 from .validate import Record, parse_record
 
@@ -23,17 +24,18 @@ def _regular(path: Path) -> None:
     except NotAFile as err:
         raise RecordError(str(err)) from None
     except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
+        raise RecordError(_("{path}: no such file").format(path=path)) from None
     except OSError as err:
-        raise RecordError(f"{path}: cannot open: {err.strerror}") from None
+        raise RecordError(_("{path}: cannot open: {why}").format(path=path, why=err.strerror)) from None
 
 
 def _read_fd(fd: int, path: Path) -> bytes:
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
-        raise RecordError(f"{path}: not a regular file")
+        raise RecordError(_("{path}: not a regular file").format(path=path))
     if info.st_size > RECORD_LIMIT:
-        raise RecordError(f"{path}: larger than {RECORD_LIMIT // 2**20} MiB, not a record momon reads")
+        raise RecordError(_("{path}: larger than {mib} MiB, not a record momon reads").format(
+            path=path, mib=RECORD_LIMIT // 2**20))
     chunks: list[bytes] = []
     while chunk := os.pread(fd, RECORD_LIMIT + 1, sum(len(c) for c in chunks)):
         chunks.append(chunk)
@@ -47,11 +49,11 @@ def read_bytes(path: Path) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as err:
-        raise RecordError(f"{path}: cannot open: {err.strerror}") from None
+        raise RecordError(_("{path}: cannot open: {why}").format(path=path, why=err.strerror)) from None
     try:
         return _read_fd(fd, path)
     except OSError as err:
-        raise RecordError(f"{path}: cannot read: {err.strerror}") from None
+        raise RecordError(_("{path}: cannot read: {why}").format(path=path, why=err.strerror)) from None
     finally:
         os.close(fd)
 
@@ -68,6 +70,10 @@ def read_record(path: Path | str) -> Record:
     return parse_record(path, data)
 
 
+def _busy(path: Path) -> RecordError:
+    return RecordError(_("{path}: another momon is writing this record; finish that game first").format(path=path))
+
+
 class RecordFile:
     """A record open for writing: a regular file reached without following a symlink, and
     locked (flock) so that a second momon cannot write it at the same time."""
@@ -78,26 +84,27 @@ class RecordFile:
             return
         if os.path.lexists(path):
             if os.path.islink(path):
-                raise RecordError(f"{path}: is a symbolic link; give the record file itself")
+                raise RecordError(_("{path}: is a symbolic link; give the record file itself").format(path=path))
             _regular(path)
         elif not create:
-            raise RecordError(f"{path}: no such file")
+            raise RecordError(_("{path}: no such file").format(path=path))
         flags = os.O_RDWR | os.O_APPEND | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | (os.O_CREAT if create else 0)
         try:
             if create:
                 path.parent.mkdir(parents=True, exist_ok=True)
             self.fd = os.open(path, flags, 0o644)
         except OSError as err:
-            why = "is a symbolic link" if err.errno == errno.ELOOP else f"cannot write: {err.strerror}"
-            raise RecordError(f"{path}: {why}") from None
+            if err.errno == errno.ELOOP:
+                raise RecordError(_("{path}: is a symbolic link").format(path=path)) from None
+            raise RecordError(_("{path}: cannot write: {why}").format(path=path, why=err.strerror)) from None
         try:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(self.fd)
-            raise RecordError(f"{path}: another momon is writing this record; finish that game first") from None
+            raise _busy(path) from None
         if os.fstat(self.fd).st_ino != os.stat(path, follow_symlinks=False).st_ino:
             os.close(self.fd)
-            raise RecordError(f"{path}: the file was replaced while it was being opened; try again")
+            raise RecordError(_("{path}: the file was replaced while it was being opened; try again").format(path=path))
         self.size = os.fstat(self.fd).st_size
 
     def _new(self) -> bool:
@@ -112,7 +119,7 @@ class RecordFile:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:  # another momon opened it in the moment since it was made
             os.close(self.fd)
-            raise RecordError(f"{self.path}: another momon is writing this record; finish that game first") from None
+            raise _busy(self.path) from None
         self.size = 0
         return True
 
@@ -170,8 +177,8 @@ def create_record_file(path: Path, head: Line, force: bool) -> RecordFile:
             old = None
         if not isinstance(old, dict) or _game_of(old) != _game_of(head):
             file.close()
-            raise RecordError(f"{path}: already exists and is not a record of this game; move it away, or "
-                              f"choose another place (play --log also takes --force to overwrite it)")
+            raise RecordError(_("{path}: already exists and is not a record of this game; move it away, or choose "
+                                "another place (play --log also takes --force to overwrite it)").format(path=path))
     if file.size:
         file.truncate(0)
     return file

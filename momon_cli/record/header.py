@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from ..data.cards import DataError, card_from_mapping
 from ..data.positions import position_from_mapping
 from ..engine import CardDef, ElementMatrix, Setup
+from ..language import _
 from .format import Line, _sorted_json
 from .seats import Seat
 
@@ -19,10 +20,11 @@ def _damaged() -> Iterator[None]:
     try:
         yield
     except DataError as err:  # one line for the record, however many problems its cards have
-        more = f" (and {len(err.problems) - 1} more)" if len(err.problems) > 1 else ""
-        raise DataError([f"the record's card data is damaged: {err.problems[0]}{more}"]) from None
+        problem, more = err.problems[0], len(err.problems) - 1
+        raise DataError([_("the record's card data is damaged: {problem} (and {n} more)").format(problem=problem, n=more)
+                         if more else _("the record's card data is damaged: {problem}").format(problem=problem)]) from None
     except (KeyError, TypeError, ValueError, AttributeError) as err:
-        raise DataError([f"the record's header is damaged: {err}"]) from None
+        raise DataError([_("the record's header is damaged: {error}").format(error=err)]) from None
 
 
 _CARDS: dict[str, tuple[ElementMatrix, CardDef]] = {}

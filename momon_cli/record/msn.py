@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..data.cards import load_matrix
 from ..engine import Answer, Game, Result, Setup, answer_from_json
+from ..language import _, ngettext
 from ..text.notation import written
 from .format import Line, header
 from .header import seats_from_header, setup_from_header
@@ -181,28 +182,36 @@ def steps_at(game: GameText, move: str | None) -> list[Node]:
     if move is None:
         return list(game.main.nodes)
     if not _MOVE.fullmatch(move.strip()):
-        raise ValueError(f"{move[:20]!r} is not a move: give a turn (12), or a turn and a variation (12.1), ...")
+        raise ValueError(_("{move} is not a move: give a turn (12), or a turn and a variation (12.1), ...").format(
+            move=repr(move[:20])))
     parts = [int(p) for p in move.strip().split(".")]
     steps: list[Node] = []
-    branch, where = game.main, "the main line"
+    branch, where = game.main, _("the main line")
     for i in range(0, len(parts), 2):
         turn = parts[i]
         mine = [k for k, n in enumerate(branch.nodes) if n.turn == turn]
         if not mine:
             turns = sorted({n.turn for n in branch.nodes})
-            held = f"turns {turns[0]}-{turns[-1]}" if turns else "no answers"
-            raise ValueError(f"{where} has no answer in turn {turn} (it has {held})")
+            if not turns:
+                raise ValueError(_("{where} has no answer in turn {turn} (it has no answers)").format(where=where,
+                                                                                                      turn=turn))
+            raise ValueError(_("{where} has no answer in turn {turn} (it has turns {first}-{last})").format(
+                where=where, turn=turn, first=turns[0], last=turns[-1]))
         if i + 1 == len(parts):
             return steps + branch.nodes[:mine[-1] + 1]
         offered = [(k, v) for k in mine for v in branch.nodes[k].variations]
         number = parts[i + 1]
         if not 1 <= number <= len(offered):
-            raise ValueError(f"{where} has {len(offered) or 'no'} variation{'s' if len(offered) != 1 else ''} in "
-                             f"turn {turn}, not a variation {number}")
+            if not offered:
+                raise ValueError(_("{where} has no variations in turn {turn}, not a variation {number}").format(
+                    where=where, turn=turn, number=number))
+            raise ValueError(ngettext("{where} has {n} variation in turn {turn}, not a variation {number}",
+                                      "{where} has {n} variations in turn {turn}, not a variation {number}",
+                                      len(offered)).format(where=where, n=len(offered), turn=turn, number=number))
         k, variation = offered[number - 1]
         steps += branch.nodes[:k]
         branch = variation
-        where = f"variation {'.'.join(map(str, parts[:i + 2]))}"
+        where = _("variation {move}").format(move=".".join(map(str, parts[:i + 2])))
     return steps + branch.nodes
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine import SPACES, Decision, EngineError, Game, IllegalAnswer, Kind
+from ..language import _
 from ..text.notation import BadAnswer, parse
 from .format import RecordError
 from .msn import DEPTH_LIMIT, VARIATION_LIMIT, Branch, GameText, Node, replay, word_of
@@ -87,27 +88,27 @@ class _Reader:
                 continue  # the file's own, read by msn_tags before any answer
             elif kind == "close":
                 if opened is None:
-                    raise self.fail(token, "')' closes no variation")
+                    raise self.fail(token, _("')' closes no variation"))
                 return branch
             elif ended is not None or kind in ("tag", "block"):
-                raise self.fail(token, "nothing but comments follows a result (a file holds one game)"
-                                if ended is not None else "a tag or a block comes before the answers")
+                raise self.fail(token, _("nothing but comments follows a result (a file holds one game)")
+                                if ended is not None else _("a tag or a block comes before the answers"))
             elif kind == "result":
                 ended = token
                 if opened is None:
                     self.result = token  # checked with the tags
                 elif token.text != (said := result_word(game.result)):
-                    raise self.fail(token, f"this variation's result is {said}")
+                    raise self.fail(token, _("this variation's result is {result}").format(result=said))
             elif kind == "number":
                 number = token
             elif kind == "open":
                 if not branch.nodes:
-                    raise self.fail(token, "a variation comes after the answer it is instead of")
+                    raise self.fail(token, _("a variation comes after the answer it is instead of"))
                 if depth >= DEPTH_LIMIT:
-                    raise self.fail(token, f"variations nested more than {DEPTH_LIMIT} deep")
+                    raise self.fail(token, _("variations nested more than {limit} deep").format(limit=DEPTH_LIMIT))
                 self.variations += 1
                 if self.variations > VARIATION_LIMIT:
-                    raise self.fail(token, f"more than {VARIATION_LIMIT} variations in one file")
+                    raise self.fail(token, _("more than {limit} variations in one file").format(limit=VARIATION_LIMIT))
                 steps = before + branch.nodes[:-1]
                 branch.nodes[-1].variations.append(self.line(replay(self.setup, steps), steps, None, token, depth + 1))
             else:
@@ -115,12 +116,15 @@ class _Reader:
                 try:
                     branch.nodes.append(self.answer(game, number, asked))
                 except NotationError as err:
-                    if opened is None or "(in the variation" in err.why:
+                    if opened is None or err.in_variation:
                         raise
-                    raise self.fail(err, f"{err.why} (in the variation opened at {opened.line}:{opened.col})") from None
+                    inside = self.fail(err, _("{problem} (in the variation opened at {line}:{col})").format(
+                        problem=err.why, line=opened.line, col=opened.col))
+                    inside.in_variation = True
+                    raise inside from None
                 number = None
         if opened is not None:
-            raise self.fail(opened, "this variation is never closed with ')'")
+            raise self.fail(opened, _("this variation is never closed with ')'"))
         return branch
 
     def answer(self, game: Game, number: Token | None, asked: list[tuple[int, int, str]] | None) -> Node:
@@ -128,10 +132,11 @@ class _Reader:
         first = self.tokens[self.i]
         decision = game.pending
         if decision is None:
-            raise self.fail(number or first, "the game is over here: nothing more is answered")
+            raise self.fail(number or first, _("the game is over here: nothing more is answered"))
         turn = game.state.turn
         if number is not None and int(number.text) != turn:
-            raise self.fail(number, f"this answer is given in turn {turn}, not {number.text}")
+            raise self.fail(number, _("this answer is given in turn {turn}, not {number}").format(turn=turn,
+                                                                                                  number=number.text))
         comments: list[str] = []
         if first.kind == "word" and first.text.lower() == "concede":
             self.i += 1
@@ -151,8 +156,9 @@ class _Reader:
             game.answer(answer)
         except (BadAnswer, IllegalAnswer, EngineError) as err:
             what = decision.kind.value.replace("_", " ")
-            raise self.fail(words[0], f"{typed[:40]!r} is not an answer to player {decision.player}'s {what} in turn "
-                                      f"{turn}: {err}") from None
+            raise self.fail(words[0], _("{answer} is not an answer to player {player}'s {kind} in turn {turn}: "
+                                        "{why}").format(answer=repr(typed[:40]), player=decision.player, kind=what,
+                                                        turn=turn, why=err)) from None
         return node
 
     def _next_word(self, comments: list[str], comma: bool = False) -> Token | None:
@@ -172,7 +178,7 @@ class _Reader:
                 i += 1
             if i >= len(self.tokens) or self.tokens[i].kind != "word":
                 raise self.fail(self.tokens[i - 1] if i >= len(self.tokens) else self.tokens[i],
-                                "a comma joins two parts of one answer")
+                                _("a comma joins two parts of one answer"))
         if i >= len(self.tokens) or self.tokens[i].kind != "word":
             return None
         comments += found
@@ -194,8 +200,8 @@ class _Reader:
         first = self._next_word(comments)
         if first is None:
             token = self.tokens[self.i]
-            raise self.fail(token, "a comma joins two parts of one answer" if token.kind == "comma" else
-                            "an answer is expected here")
+            raise self.fail(token, _("a comma joins two parts of one answer") if token.kind == "comma" else
+                            _("an answer is expected here"))
         words = [first]
         kind = decision.kind
         if kind is Kind.SUMMON:

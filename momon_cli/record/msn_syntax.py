@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..language import _
 from ..text.safe import clean
 from .format import RecordError
 
@@ -28,6 +29,7 @@ class NotationError(RecordError):
     def __init__(self, path: Path | str, line: int, col: int, why: str) -> None:
         super().__init__(f"{path}:{line}:{col}: {why}")
         self.line, self.col, self.why = line, col, why
+        self.in_variation = False  # ``why`` already says which variation it is in
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +72,7 @@ def decode(path: Path | str, data: bytes) -> str:
     except UnicodeDecodeError as err:
         head = data[:err.start]
         raise NotationError(path, head.count(b"\n") + 1, err.start - (head.rfind(b"\n") + 1) + 1,
-                            "not UTF-8 text") from None
+                            _("not UTF-8 text")) from None
 
 
 def lex(path: Path | str, text: str) -> list[Token]:
@@ -93,7 +95,7 @@ def lex(path: Path | str, text: str) -> list[Token]:
         elif ch == "[":
             match = _TAG.match(text, i)
             if match is None:
-                raise fail(i, 'a tag is [Name "value"], its value in double quotes on one line')
+                raise fail(i, _('a tag is [Name "value"], its value in double quotes on one line'))
             try:
                 value = unescape(match[2])
             except ValueError as err:
@@ -103,14 +105,15 @@ def lex(path: Path | str, text: str) -> list[Token]:
         elif ch == "{":
             end = text.find("}", i + 1)
             if end < 0:
-                raise fail(i, "this comment is never closed with '}'")
+                raise fail(i, _("this comment is never closed with '}'"))
             tokens.append(Token("comment", comment_text(text[i + 1:end]), line, col))
             i = end + 1
         elif ch in "(),":
             tokens.append(Token({"(": "open", ")": "close", ",": "comma"}[ch], ch, line, col))
             i += 1
         elif ch in _STOPS:
-            raise fail(i, f"{ch!r} stands for nothing here" + (" (a comment is {...})" if ch == "}" else ""))
+            raise fail(i, (_("{char} stands for nothing here (a comment is {{...}})") if ch == "}" else
+                           _("{char} stands for nothing here")).format(char=repr(ch)))
         else:
             end = i
             while end < n and not text[end].isspace() and text[end] not in _STOPS:
@@ -141,10 +144,10 @@ def _block(text: str, i: int, line: int, col: int, tokens: list[Token],
     eol = len(text) if eol < 0 else eol
     name = text[i + 1:eol].strip()
     if not name.isalpha():
-        raise fail(i, "a block begins with %cards or %position alone on its line")
+        raise fail(i, _("a block begins with %cards or %position alone on its line"))
     end = re.compile(r"^[ \t]*%end[ \t]*\r?$", re.M).search(text, eol)
     if end is None:
-        raise fail(i, f"the block %{name[:20]} has no %end line")
+        raise fail(i, _("the block %{name} has no %end line").format(name=name[:20]))
     tokens.append(Token("block", name.lower(), line, col, text[eol + 1:end.start()], line + 1))
     return end.end()
 
@@ -156,12 +159,12 @@ def unescape(value: str) -> str:
     def one(match: re.Match[str]) -> str:
         code = match[1]
         if code is None:
-            raise ValueError("a backslash in a tag value starts \\\", \\\\ or \\uXXXX")
+            raise ValueError(_("a backslash in a tag value starts \\\", \\\\ or \\uXXXX"))
         if code in ('"', "\\"):
             return code
         point = int(code[1:], 16)
         if point > 0x10FFFF or unicodedata.category(chr(point)) == "Cs":
-            raise ValueError(f"\\{code} is not a character")
+            raise ValueError(_("\\{code} is not a character").format(code=code))
         return chr(point)
 
     return _ESCAPES.sub(one, value)

@@ -24,12 +24,14 @@ from ..data.cards import DataError, builtin_decks_dir, card_to_mapping, load_mat
 from ..data.positions import position_from_mapping, position_to_toml
 from ..data.toml_out import card_set_toml
 from ..engine import PROFILES, RULES_VERSION, CardDef, Game, Position, Result, Setup
+from ..language import _
 from ..limits import BOT_NAMES, BOT_SECONDS, NAME_LIMIT
 from ..widths import columns
 from .format import TEXT_LIMIT, Line, _sorted_json, header
 from .header import seats_from_header, setup_from_header
 from .msn_syntax import NotationError, Token
 from .seats import Seat
+from .validate import either
 
 T = TypeVar("T")
 
@@ -167,15 +169,16 @@ class _Reading:
             if name is None:
                 self.extra.append(tag)
             elif name in self.tags:
-                raise self.fail(tag, f"a second {name} tag")
+                raise self.fail(tag, _("a second {name} tag").format(name=name))
             else:
                 self.tags[name] = tag
         self.blocks: dict[str, Token] = {}
         for block in blocks:
             if block.text not in ("cards", "position"):
-                raise self.fail(block, f"no block is named %{block.text[:20]} (there are %cards and %position)")
+                raise self.fail(block, _("no block is named %{name} (there are %cards and %position)").format(
+                    name=block.text[:20]))
             if block.text in self.blocks:
-                raise self.fail(block, f"a second %{block.text} block")
+                raise self.fail(block, _("a second %{name} block").format(name=block.text))
             self.blocks[block.text] = block
 
     def fail(self, token: Token | None, why: str) -> NotationError:
@@ -186,14 +189,14 @@ class _Reading:
         if tag is not None:
             return tag.value
         if default is None:
-            raise self.fail(None, f'no {name} tag; a game file gives it as [{name} "..."]')
+            raise self.fail(None, _('no {name} tag; a game file gives it as [{name} "..."]').format(name=name))
         return default
 
     def text(self, name: str, default: str | None, limit: int) -> str:
         """A tag's text, within the bounds a record's header keeps it in."""
         value = self.value(name, default)
         if not 0 < len(value) <= 8 * limit or columns(value) > limit:  # as drawn: a Thai name has more characters
-            raise self.fail(self.tags.get(name), f"{name}: must be 1-{limit} characters")
+            raise self.fail(self.tags.get(name), _("{name}: must be 1-{limit} columns wide").format(name=name, limit=limit))
         return value
 
     def data(self, block: Token, read: Callable[[], T]) -> T:
@@ -201,13 +204,13 @@ class _Reading:
         try:
             return read()
         except DataError as err:
-            first = err.problems[0]
-            at = re.search(r"\(at line (\d+), column (\d+)\)", first)
+            first, more = err.problems[0], len(err.problems) - 1
+            at = re.search(r"\(at line (\d+), column (\d+)\)", err.toml or "")
             if at is not None:  # TOML's own place, counted from the block's first line
                 raise NotationError(self.path, block.body + int(at[1]) - 1, int(at[2]),
-                                    f"%{block.text}: not valid TOML: {first.partition('TOML: ')[2]}") from None
-            more = f" (and {len(err.problems) - 1} more)" if len(err.problems) > 1 else ""
-            raise self.fail(block, f"{first}{more}") from None
+                                    _("%{name}: not valid TOML: {why}").format(name=block.text, why=err.toml)) from None
+            raise self.fail(block, _("{problem} (and {n} more)").format(problem=first, n=more) if more else first) \
+                from None
 
 
 def read_start(path: Path | str, tag_tokens: list[Token], block_tokens: list[Token]) -> Start:
@@ -216,10 +219,12 @@ def read_start(path: Path | str, tag_tokens: list[Token], block_tokens: list[Tok
     r = _Reading(path, tag_tokens, block_tokens)
     tags = r.tags
     if r.value("MSN", VERSION) != VERSION:
-        raise r.fail(tags["MSN"], f"MSN version {r.value('MSN')[:10]!r} is not one this momon reads (it reads {VERSION})")
+        raise r.fail(tags["MSN"], _("MSN version {version} is not one this momon reads (it reads {reads})").format(
+            version=repr(r.value("MSN")[:10]), reads=VERSION))
     if r.value("Rules", str(RULES_VERSION)) != str(RULES_VERSION):
-        raise r.fail(tags["Rules"], f"recorded with rules version {r.value('Rules')[:10]}; this momon plays rules "
-                                    f"version {RULES_VERSION} and will not replay it differently")
+        raise r.fail(tags["Rules"], _("recorded with rules version {found}; this momon plays rules version {version} "
+                                      "and will not replay it differently").format(found=r.value("Rules")[:10],
+                                                                                   version=RULES_VERSION))
     matrix = load_matrix()
     cards_block = r.blocks.get("cards")
     embedded = {} if cards_block is None else r.data(
@@ -227,14 +232,14 @@ def read_start(path: Path | str, tag_tokens: list[Token], block_tokens: list[Tok
     pool = _pool_order(embedded.values())
     names = (r.text("P1", "Player 1", NAME_LIMIT), r.text("P2", "Player 2", NAME_LIMIT))
     if names[0] == names[1]:
-        raise r.fail(tags.get("P2"), "the two players need different names")
+        raise r.fail(tags.get("P2"), _("the two players need different names"))
     dealt = "position" not in r.blocks
     decks = (r.text("Deck1", None if dealt else "position", TEXT_LIMIT),
              r.text("Deck2", None if dealt else "position", TEXT_LIMIT))
     position = _position(r, pool, decks, matrix.elements)
     profile = r.value("Profile", "sequential").strip().lower()
     if profile not in PROFILES:
-        raise r.fail(tags["Profile"], f"Profile: must be {' or '.join(PROFILES)}")
+        raise r.fail(tags["Profile"], _("Profile: must be {profiles}").format(profiles=either(PROFILES)))
     seed = _whole(r, "Seed")
     setup = Setup(position, matrix, seed, PROFILES[PROFILES.index(profile)], names)
     seats = {n: _seat(r, n, seed, pool) for n in (1, 2) if f"Bot{n}" in tags}
@@ -242,15 +247,15 @@ def read_start(path: Path | str, tag_tokens: list[Token], block_tokens: list[Tok
     head["engine"] = r.text("Engine", __version__, TEXT_LIMIT)
     told = r.value("CardsDigest", head["cards_digest"]).strip().lower()
     if told != head["cards_digest"]:
-        raise r.fail(tags["CardsDigest"], "CardsDigest: the cards this file gives are not those the game was played "
-                                          "with (a built-in card or deck changed since it was written?)")
+        raise r.fail(tags["CardsDigest"], _("CardsDigest: the cards this file gives are not those the game was "
+                                            "played with (a built-in card or deck changed since it was written?)"))
     return Start(head, setup, tags, r.extra)
 
 
 def _whole(r: _Reading, name: str) -> int:
     value = r.value(name).strip()
     if not re.fullmatch(r"-?\d{1,100}", value):
-        raise r.fail(r.tags[name], f"{name}: must be a whole number")
+        raise r.fail(r.tags[name], _("{name}: must be a whole number").format(name=name))
     return int(value)
 
 
@@ -259,7 +264,7 @@ def _position(r: _Reading, pool: dict[str, CardDef], decks: tuple[str, str], ele
     first_tag = r.tags.get("First")
     first = re.fullmatch(r"\s*([12])?\s*(\(?\s*drawn\s*\)?)?\s*", first_tag.value, re.I) if first_tag else None
     if first_tag is not None and (first is None or not first[1] and not first[2]):
-        raise r.fail(first_tag, 'First: must be 1 or 2, or "(drawn)" after it when the seed drew it')
+        raise r.fail(first_tag, _('First: must be 1 or 2, or "(drawn)" after it when the seed drew it'))
     block = r.blocks.get("position")
     if block is not None:
         return r.data(block, lambda: position_from_mapping(read_toml("%position", block.value), pool, elements,
@@ -269,17 +274,18 @@ def _position(r: _Reading, pool: dict[str, CardDef], decks: tuple[str, str], ele
         listed = r.tags.get(f"Deck{n}Cards")
         ids = listed.value.split() if listed else _built_in_decks().get(decks[n - 1].lower(), ("", None))[1]
         if ids is None:
-            raise r.fail(r.tags[f"Deck{n}"], f"Deck{n}: no built-in deck is named {decks[n - 1][:40]!r}; give its "
-                                             f"cards with a Deck{n}Cards tag")
+            raise r.fail(r.tags[f"Deck{n}"], _("Deck{n}: no built-in deck is named {deck}; give its cards with a "
+                                               "Deck{n}Cards tag").format(n=n, deck=repr(decks[n - 1][:40])))
         unknown = [i for i in ids if i not in pool]
         if unknown:
-            raise r.fail(listed or r.tags[f"Deck{n}"], f"no card {unknown[0][:20]!r} in the pool (the built-in cards "
-                                                       "and the %cards block)")
+            raise r.fail(listed or r.tags[f"Deck{n}"], _("no card {card} in the pool (the built-in cards and the "
+                                                         "%cards block)").format(card=repr(unknown[0][:20])))
         hands.append(tuple(pool[i] for i in ids))
         digest = r.tags.get(f"Deck{n}Digest")
         if digest is not None and digest.value.strip().lower() != deck_digest(hands[-1]):
-            raise r.fail(digest, f"Deck{n}Digest: deck {decks[n - 1][:40]!r} is not the one this game was played "
-                                 f"with (its cards, or the built-in deck, changed since the file was written)")
+            raise r.fail(digest, _("Deck{n}Digest: deck {deck} is not the one this game was played with (its cards, "
+                                   "or the built-in deck, changed since the file was written)").format(
+                n=n, deck=repr(decks[n - 1][:40])))
     chosen = None if first is None or first[2] is not None else int(first[1])
     return Position.new_game((hands[0], hands[1]), chosen)
 
@@ -287,7 +293,7 @@ def _position(r: _Reading, pool: dict[str, CardDef], decks: tuple[str, str], ele
 def _seat(r: _Reading, n: int, seed: int, pool: Mapping[str, CardDef]) -> Seat:
     bot = r.value(f"Bot{n}").strip().lower()
     if bot not in BOT_NAMES:
-        raise r.fail(r.tags[f"Bot{n}"], f"Bot{n}: must be one of {', '.join(BOT_NAMES)}")
+        raise r.fail(r.tags[f"Bot{n}"], _("Bot{n}: must be one of {bots}").format(n=n, bots=", ".join(BOT_NAMES)))
     time_tag = r.tags.get(f"Bot{n}Time")
     seconds: float | None = None
     if time_tag is not None:
@@ -296,12 +302,13 @@ def _seat(r: _Reading, n: int, seed: int, pool: Mapping[str, CardDef]) -> Seat:
             assert isinstance(seconds, int | float) and not isinstance(seconds, bool)
             assert BOT_SECONDS[0] <= seconds <= BOT_SECONDS[1]
         except (ValueError, AssertionError):
-            raise r.fail(time_tag, f"Bot{n}Time: must be seconds from {BOT_SECONDS[0]} to {BOT_SECONDS[1]}") from None
+            raise r.fail(time_tag, _("Bot{n}Time: must be seconds from {low} to {high}").format(
+                n=n, low=BOT_SECONDS[0], high=BOT_SECONDS[1])) from None
     listed = r.tags.get(f"Bot{n}Imagines")
     ids = listed.value.split() if listed is not None else _imagines_by_default(bot, pool)
     unknown = [i for i in ids if i not in pool]
     if unknown:
-        raise r.fail(listed, f"Bot{n}Imagines: no card {unknown[0][:20]!r} in the pool")
+        raise r.fail(listed, _("Bot{n}Imagines: no card {card} in the pool").format(n=n, card=repr(unknown[0][:20])))
     return Seat(bot, r.text(f"Bot{n}Seed", f"{seed}-{n}", TEXT_LIMIT), tuple(pool[i] for i in ids), seconds)
 
 
@@ -316,14 +323,26 @@ def check_outcome(path: Path | str, start: Start, game: Game, result: Token | No
         number = first.value.strip()[:1]
         if number in ("1", "2") and number != str(state.first_player) or drawn != (
                 start.setup.position.first_player is None):
-            how = "drawn from the seed" if start.setup.position.first_player is None else "chosen"
-            raise r.fail(first, f"First: player {state.first_player} goes first in this game ({how})")
+            told = _("First: player {player} goes first in this game (drawn from the seed)") \
+                if start.setup.position.first_player is None else \
+                _("First: player {player} goes first in this game (chosen)")
+            raise r.fail(first, told.format(player=state.first_player))
     said = result_word(end)
-    for token, value in ((tags.get("Result"), "Result"), (result, "")):
-        if token is not None and (token.value if value else token.text).strip() != said:
-            how = "the game is unfinished" if end is None else f"player {end.winner} won ({end.reason})"
-            raise r.fail(token, f"{value}{': ' if value else ''}the result is {said}: {how}")
+    for token, tagged in ((tags.get("Result"), True), (result, False)):
+        if token is not None and (token.value if tagged else token.text).strip() != said:
+            raise r.fail(token, _outcome(tagged, end).format(result=said, winner=end and end.winner,
+                                                             reason=end and end.reason))
     reason = tags.get("Termination")
     if reason is not None and reason.value.strip() != (end.reason if end else ""):
-        raise r.fail(reason, f"Termination: the game ends by {end.reason}" if end else
-                     "Termination: the game is unfinished")
+        raise r.fail(reason, _("Termination: the game ends by {reason}").format(reason=end.reason) if end else
+                     _("Termination: the game is unfinished"))
+
+
+def _outcome(tagged: bool, end: Result | None) -> str:
+    """The template saying what a game's result is, for its Result tag (``tagged``) or its
+    result token."""
+    if tagged:
+        return _("Result: the result is {result}: the game is unfinished") if end is None else \
+            _("Result: the result is {result}: player {winner} won ({reason})")
+    return _("the result is {result}: the game is unfinished") if end is None else \
+        _("the result is {result}: player {winner} won ({reason})")

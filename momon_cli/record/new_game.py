@@ -10,6 +10,7 @@ from pathlib import Path
 from ..data.cards import load_deck
 from ..data.positions import read_position
 from ..engine import CardDef, ElementMatrix, Game, Position, Profile, Setup
+from ..language import _
 from ..limits import BOT_NAMES, NAME_LIMIT
 from ..text.safe import clean
 from .recorder import Recorder, start_record
@@ -54,17 +55,24 @@ def seats_for(players: tuple[str, str], seed: int, pool: tuple[CardDef, ...],
         if name.startswith("bot:"):
             kind = name[4:]
             if kind not in BOT_NAMES:
-                raise SetupError(f"unknown bot {clean(kind, 20)!r}: choose bot:{', bot:'.join(BOT_NAMES)}")
+                raise SetupError(_("unknown bot {bot}: choose {bots}").format(bot=repr(clean(kind, 20)),
+                                                                            bots="bot:" + ", bot:".join(BOT_NAMES)))
             seats[player] = Seat(kind, f"{seed}-{player}", pool if kind != "random" else (), seconds)
             name = f"{kind.capitalize()} bot" + ("" if players[2 - player] != name else f" {player}")
         names.append(name)
     return seats, (names[0], names[1])
 
 
-def checked_name(value: str, which: str) -> str:
-    """A player's name as given, if it is 1-24 printable characters."""
+def checked_name(value: str, which: int | str) -> str:
+    """A player's name as given, if it is printable and 1-24 columns wide (a Thai name holds
+    more characters than that); ``which``, named if it is not: the player's number, or the
+    option it was given with (``--p1``)."""
     if not value.strip() or clean(value, NAME_LIMIT) != value:
-        raise SetupError(f"{which}'s name must be 1-{NAME_LIMIT} printable characters")
+        if isinstance(which, int):
+            raise SetupError(_("Player {number}'s name must be printable and 1-{limit} columns wide").format(
+                number=which, limit=NAME_LIMIT))
+        raise SetupError(_("{option}: the player's name must be printable and 1-{limit} columns wide").format(
+            option=which, limit=NAME_LIMIT))
     return value
 
 
@@ -81,9 +89,9 @@ def new_game(request: GameRequest, pool: dict[str, CardDef], matrix: ElementMatr
     """The game asked for, with its record begun at ``request.log``. Raises SetupError,
     DataError (a deck or position), RecordError or OSError (the record's file)."""
     seats, names = seats_for(request.players, request.seed, tuple(pool.values()), request.bot_seconds)
-    names = (checked_name(names[0], "Player 1"), checked_name(names[1], "Player 2"))
+    names = (checked_name(names[0], 1), checked_name(names[1], 2))
     if names[0] == names[1]:
-        raise SetupError("the two players need different names")
+        raise SetupError(_("the two players need different names"))
     start, deck_names = table(request, pool, matrix)
     game = Game(Setup(start, matrix, request.seed, request.profile, names))
     recorder = start_record(request.log, game, deck_names, force=request.force, full=request.full, bots=seats)

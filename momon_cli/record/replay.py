@@ -28,6 +28,7 @@ from ..engine import (
     token_value,
 )
 from ..engine import events as ev
+from ..language import _
 from ..limits import NAME_LIMIT
 from ..text.narration import Narrator
 from ..text.notation import answer_words
@@ -49,7 +50,8 @@ class Difference:
     found: str
 
     def __str__(self) -> str:
-        return f"step {self.step}: expected {self.expected}; found {self.found}"
+        return _("step {step}: expected {expected}; found {found}").format(step=self.step, expected=self.expected,
+                                                                            found=self.found)
 
 
 def _normal(event: Event) -> Line:
@@ -132,18 +134,20 @@ def verify(record: Record) -> Difference | None:
         number += 1
         if first is not None:
             return first
-        expected = _expected(game, entry, seen if record.full else None)
+        expected = _expected(game, entry, seen if record.full else None, number)
         if expected:
-            return Difference(len(game.events), f"answer {number} {expected}", json.dumps(entry))
-        if digests and (found := _digest_difference(game, entry, mark, f"answer {number}")):
+            return Difference(len(game.events), expected, json.dumps(entry))
+        if digests and (found := _digest_difference(game, entry, mark, _("answer {number}").format(number=number))):
             return found
         mark = len(game.events)
         try:
             _apply(game, entry)
         except (IllegalAnswer, GameOver, EngineError, ValueError) as err:
-            return Difference(len(game.events), f"answer {number} ({json.dumps(entry)}) to be legal", str(err))
+            return Difference(len(game.events), _("answer {number} ({answer}) to be legal").format(
+                number=number, answer=json.dumps(entry)), str(err))
     if first is None and len(recorded) > len(game.events):
-        return Difference(len(game.events), f"{len(game.events)} events", f"{len(recorded)} events")
+        return Difference(len(game.events), _("{n} events").format(n=len(game.events)),
+                          _("{n} events").format(n=len(recorded)))
     if first is None and record.end is not None:
         return _end_difference(game, record.end, seen if record.full else None, mark)
     return first
@@ -154,40 +158,45 @@ def _digest_difference(game: Game, line: Line, mark: int, what: str) -> Differen
     found = events_digest(game.events[mark:])
     if found == line["digest"]:
         return None
-    events = f"the events {mark}-{len(game.events) - 1}" if len(game.events) > mark else "no events"
-    return Difference(mark, f"{events} before {what} to have digest {line['digest']}",
-                      f"digest {found} (write the record with --full to see which event differs)")
+    expected = _("the events {first}-{last} before {what} to have digest {digest}") if len(game.events) > mark else \
+        _("no events before {what} to have digest {digest}")
+    return Difference(mark, expected.format(first=mark, last=len(game.events) - 1, what=what, digest=line["digest"]),
+                      _("digest {digest} (write the record with --full to see which event differs)").format(
+                          digest=found))
 
 
 def _end_difference(game: Game, end: Line, seen: int | None, mark: int) -> Difference | None:
     """How the end line disagrees with the replayed game's end."""
     result = game.result
     if result is None:
-        return Difference(len(game.events), "the game to be over (the record has its end line)", "it goes on")
+        return Difference(len(game.events), _("the game to be over (the record has its end line)"), _("it goes on"))
     if end["events"] != len(game.events) or seen not in (None, len(game.events)):
-        return Difference(len(game.events), f"the end line after {len(game.events)} events",
-                          f"{end['events']} events")
-    if found := _digest_difference(game, end, mark, "the end"):
+        return Difference(len(game.events), _("the end line after {n} events").format(n=len(game.events)),
+                          _("{n} events").format(n=end["events"]))
+    if found := _digest_difference(game, end, mark, _("the end")):
         return found
     told, replayed = (end["winner"], end["reason"], end["turns"]), (result.winner, result.reason, game.state.turn)
     if told != replayed:
-        return Difference(len(game.events), "winner, reason and turns {} {} {}".format(*told),
+        return Difference(len(game.events), _("winner, reason and turns {winner} {reason} {turns}").format(
+            winner=told[0], reason=told[1], turns=told[2]),
                           "{} {} {}".format(*replayed))
     return None
 
 
-def _expected(game: Game, entry: Line, seen: int | None) -> str:
-    """How an answer line disagrees with the game it is given to ("" when it fits); ``seen``:
-    the event lines before it (None in a record without them)."""
+def _expected(game: Game, entry: Line, seen: int | None, number: int) -> str:
+    """How answer ``number``'s line disagrees with the game it is given to ("" when it fits);
+    ``seen``: the event lines before it (None in a record without them)."""
     decision = game.pending
     at = len(game.events)
     if "events" in entry and entry["events"] != at or seen not in (None, at):
         told = seen if seen not in (None, at) else entry["events"]
-        return f"to come after {at} events (the last its predecessor caused), not after {told}"
+        return _("answer {number} to come after {at} events (the last its predecessor caused), not after "
+                 "{told}").format(number=number, at=at, told=told)
     if decision is None:
-        return "to have a decision to answer (the game is over)"
+        return _("answer {number} to have a decision to answer (the game is over)").format(number=number)
     if entry["type"] == "answer" and (entry["player"], entry["kind"]) != (decision.player, decision.kind.value):
-        return f"to be player {decision.player}'s {decision.kind.value}"
+        return _("answer {number} to be player {player}'s {kind}").format(number=number, player=decision.player,
+                                                                           kind=decision.kind.value)
     return ""
 
 
@@ -221,7 +230,7 @@ def state_json(game: Game) -> Line:
 def _answer_words(entry: Line, names: Sequence[str]) -> str:
     who = names[entry["player"] - 1]
     if entry["type"] == "concede":
-        return f"{who} concedes"
+        return _("{name} concedes").format(name=who)
     return answer_words(who, entry["kind"], entry["value"])
 
 
@@ -233,8 +242,11 @@ def transcript(record: Record, fmt: str = "md") -> str:
     narrator = Narrator((names[0], names[1]))
     md = fmt == "md"
     out = [f"# {names[0]} vs {names[1]}" if md else f"{names[0]} vs {names[1]}", ""]
-    out.append(clean(f"{'- ' if md else ''}Decks: {head['decks'][0]} vs {head['decks'][1]}", 500))
-    out.append(clean(f"{'- ' if md else ''}Rules: {head['profile']}, seed {head['seed']}, recorded {head['created']}", 500))
+    item = "- " if md else ""
+    out.append(clean(item + _("Decks: {first} vs {second}").format(first=head["decks"][0], second=head["decks"][1]),
+                     500))
+    out.append(clean(item + _("Rules: {profile}, seed {seed}, recorded {created}").format(
+        profile=head["profile"], seed=head["seed"], created=head["created"]), 500))
     answer_mark = "> " if md else "  >> "
 
     def tell(event: Event) -> None:
@@ -242,7 +254,8 @@ def transcript(record: Record, fmt: str = "md") -> str:
         if line is None:
             return
         if isinstance(event, ev.TurnStarted):
-            out.extend(["", f"## Turn {event.turn}: {names[event.active - 1]}" if md else line, ""])
+            out.extend(["", "## " + _("Turn {turn}: {name}").format(turn=event.turn, name=names[event.active - 1])
+                        if md else line, ""])
         else:
             out.append(f"- {line}" if md else line)
 

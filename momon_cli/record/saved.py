@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..language import _
 from .format import RECORD_LIMIT
 
 _CHUNK = 64 * 1024  # bytes read at a time while looking for the end of a header line
@@ -55,7 +56,7 @@ def scan(folder: Path) -> tuple[list[Path], list[str]]:
         if stat.S_ISREG(info.st_mode):
             found.append(Path(entry.path))
         else:
-            skipped.append(f"{entry.path}: not a regular file")
+            skipped.append(_("{path}: not a regular file").format(path=entry.path))
     return found, skipped
 
 
@@ -164,10 +165,11 @@ def resolve(ref: str, folder: Path) -> Path:
     games = saved(folder).games
     number = len(games) if ref == "last" else int(ref)
     if not games:
-        raise LookupError(f"no saved game {ref!r}: there are no saved games in {folder}")
+        raise LookupError(_("no saved game {ref}: there are no saved games in {folder}").format(ref=repr(ref),
+                                                                                               folder=folder))
     if not 1 <= number <= len(games):
-        raise LookupError(f"no saved game {ref!r}: the games saved in {folder} are numbered 1 to {len(games)} "
-                          f"(see: momon games)")
+        raise LookupError(_("no saved game {ref}: the games saved in {folder} are numbered 1 to {count} (see: momon "
+                            "games)").format(ref=repr(ref), folder=folder, count=len(games)))
     return games[number - 1]
 
 

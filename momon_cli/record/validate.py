@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import PROFILES, RULES_VERSION
+from ..language import _
 from ..limits import BOT_NAMES, BOT_SECONDS, NAME_LIMIT
 from ..widths import columns
 from .format import (
@@ -64,6 +66,18 @@ def _unicode(value: object) -> bool:
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
+def either(words: Iterable[object]) -> str:
+    """Words listed as alternatives, in the language in use ("sequential or simultaneous")."""
+    said = [str(w) for w in words]
+    return said[0] if len(said) == 1 else _("{first} or {last}").format(first=", ".join(said[:-1]), last=said[-1])
+
+
+def both(words: Iterable[object]) -> str:
+    """Words listed together, in the language in use ("2 and 3")."""
+    said = [str(w) for w in words]
+    return said[0] if len(said) == 1 else _("{first} and {last}").format(first=", ".join(said[:-1]), last=said[-1])
+
+
 def header_problem(head: Line, line: bytes | None = None) -> str | None:
     """What is wrong with a header's fields, against what this momon and its engine know
     (its format and rules version are checked first, by :func:`parse_record`). ``line``:
@@ -74,53 +88,56 @@ def header_problem(head: Line, line: bytes | None = None) -> str | None:
     unknown = sorted(set(head) - allowed - OPTIONAL_HEADER_KEYS)
     missing = sorted(allowed - set(head))
     if unknown or missing:  # as strict as card and position files: no field is taken on trust
-        return f"unknown field {unknown[0][:40]!r}" if unknown else f"missing field {missing[0]!r}"
-    checks = (
-        (_text(head.get("engine")), "engine: must be a version string"),
-        (_text(head.get("created")), "created: must be a date string"),
-        (head.get("profile") in PROFILES, f"profile: must be {' or '.join(PROFILES)}"),
-        (_is_int(head.get("seed")), "seed: must be a whole number"),
+        return _("unknown field {field}").format(field=repr(unknown[0][:40])) if unknown else \
+            _("missing field {field}").format(field=repr(missing[0]))
+    checks: tuple[tuple[bool, Callable[[], str]], ...] = (  # each reason made only for the field that is wrong
+        (_text(head.get("engine")), lambda: _("engine: must be a version string")),
+        (_text(head.get("created")), lambda: _("created: must be a date string")),
+        (head.get("profile") in PROFILES, lambda: _("profile: must be {profiles}").format(profiles=either(PROFILES))),
+        (_is_int(head.get("seed")), lambda: _("seed: must be a whole number")),
         (isinstance(names, list) and len(names) == 2 and all(_name(n) for n in names),
-         f"names: must be two names of 1-{NAME_LIMIT} characters"),
+         lambda: _("names: must be two names 1-{limit} columns wide").format(limit=NAME_LIMIT)),
         (isinstance(decks, list) and len(decks) == 2 and all(_text(d) for d in decks),
-         f"decks: must be two deck names of 1-{TEXT_LIMIT} characters"),
-        (head["format"] < 3 or isinstance(head.get("full"), bool), "full: must be true or false"),
-        (not (why := _seats_problem(head.get("bots", []), head.get("cards"))), f"bots: {why}"),
-        (isinstance(head.get("cards"), list), "cards: must be a list of cards"),
-        (isinstance(head.get("position"), dict), "position: must be a table"),
+         lambda: _("decks: must be two deck names of 1-{limit} characters").format(limit=TEXT_LIMIT)),
+        (head["format"] < 3 or isinstance(head.get("full"), bool), lambda: _("full: must be true or false")),
+        (not (why := _seats_problem(head.get("bots", []), head.get("cards"))), lambda: f"bots: {why}"),
+        (isinstance(head.get("cards"), list), lambda: _("cards: must be a list of cards")),
+        (isinstance(head.get("position"), dict), lambda: _("position: must be a table")),
         (line is not None and not _SURROGATE_ESCAPE.search(line) or _unicode(head),
-         "holds text that is not valid Unicode"),
+         lambda: _("holds text that is not valid Unicode")),
     )
-    problem = next((why for ok, why in checks if not ok), None)
+    problem = next((why() for ok, why in checks if not ok), None)
     if problem is None and "cards_digest" in head and head["cards_digest"] != cards_digest(head):
-        return "the card data does not match its cards_digest (it was edited)"
+        return _("the card data does not match its cards_digest (it was edited)")
     return problem
 
 
 def _seats_problem(bots: object, cards: object) -> str:
     """What is wrong with a header's bot seats ("" when nothing)."""
     if not isinstance(bots, list) or len(bots) > 2 or not all(isinstance(b, dict) for b in bots):
-        return "must be a list of at most two tables"
+        return _("must be a list of at most two tables")
     known = {c["id"] for c in cards if isinstance(c, dict) and isinstance(c.get("id"), str)} \
         if isinstance(cards, list) else set()
     for b in bots:
         seconds, imagines = b.get("seconds"), b.get("imagines")
         if set(b) != {"player", "bot", "seed", "seconds", "imagines"}:
-            return "each needs player, bot, seed, seconds and imagines, and nothing else"
+            return _("each needs player, bot, seed, seconds and imagines, and nothing else")
         if b["player"] not in (1, 2) or not _is_int(b["player"]):
-            return "player: must be 1 or 2"
+            return _("player: must be 1 or 2")
         if b["bot"] not in BOT_NAMES:
-            return f"seat {b['player']}: bot must be one of {', '.join(BOT_NAMES)}"
+            return _("seat {seat}: bot must be one of {bots}").format(seat=b["player"], bots=", ".join(BOT_NAMES))
         if not _text(b["seed"]):
-            return f"seat {b['player']}: seed must be a string of 1-{TEXT_LIMIT} characters"
+            return _("seat {seat}: seed must be a string of 1-{limit} characters").format(seat=b["player"],
+                                                                                          limit=TEXT_LIMIT)
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float)
                                     or not BOT_SECONDS[0] <= seconds <= BOT_SECONDS[1]):
-            return f"seat {b['player']}: seconds must be null or from {BOT_SECONDS[0]} to {BOT_SECONDS[1]}"
+            return _("seat {seat}: seconds must be null or from {low} to {high}").format(
+                seat=b["player"], low=BOT_SECONDS[0], high=BOT_SECONDS[1])
         if (not isinstance(imagines, list) or len(imagines) > CARDS_LIMIT
                 or not all(isinstance(i, str) and i in known for i in imagines)):
-            return f"seat {b['player']}: imagines must list cards of the header"
+            return _("seat {seat}: imagines must list cards of the header").format(seat=b["player"])
     if len({b["player"] for b in bots}) < len(bots):
-        return "two bots in one seat"
+        return _("two bots in one seat")
     return ""
 
 
@@ -142,45 +159,48 @@ class _Reading:
         """What is wrong with one answer, concession, event or end line, given the lines before it."""
         kind = item["type"]
         if self.ended:
-            return "a line after the game's end line"
+            return _("a line after the game's end line")
         keys = LINE_KEYS.get(kind)
         if keys is not None:
             wanted = keys | _COUNTED if self.format >= 3 and kind != "event" else keys
             if extra := sorted(set(item) - wanted):
-                return f"unknown field {extra[0][:40]!r} in a line of type {kind!r}"
+                return _("unknown field {field} in a line of type {kind}").format(field=repr(extra[0][:40]),
+                                                                                  kind=repr(kind))
         if kind in ("answer", "concede"):
             if item.get("n") != self.answers or not _is_int(item.get("n")):
-                return f"answer number {item.get('n')!r} out of order (expected {self.answers})"
+                return _("answer number {n} out of order (expected {expected})").format(n=repr(item.get("n")),
+                                                                                        expected=self.answers)
             if item.get("player") not in (1, 2) or not _is_int(item.get("player")):
-                return "player: must be 1 or 2"
+                return _("player: must be 1 or 2")
             if kind == "answer" and (not _text(item.get("kind"), 40) or "value" not in item):
-                return "an answer needs a kind and a value"
+                return _("an answer needs a kind and a value")
             return self._counted(item)
         if kind == "event" and self.full:
             if item.get("n") != self.events or not _is_int(item.get("n")):
-                return f"event number {item.get('n')!r} out of order (expected {self.events})"
+                return _("event number {n} out of order (expected {expected})").format(n=repr(item.get("n")),
+                                                                                       expected=self.events)
             event = item.get("event")
             if not isinstance(event, dict) or not _text(event.get("kind"), 40):
-                return "an event needs a kind"
+                return _("an event needs a kind")
             return None
         if kind == "event":
-            return "an event line in a record whose header says full: false"
+            return _("an event line in a record whose header says full: false")
         if kind == "end" and self.format >= 3:
             if item.get("winner") not in (1, 2) or not _is_int(item.get("winner")):
-                return "winner: must be 1 or 2"
+                return _("winner: must be 1 or 2")
             if not _text(item.get("reason"), 40) or not _is_int(item.get("turns")) or item["turns"] < 0:
-                return "the end needs a reason and a number of turns"
+                return _("the end needs a reason and a number of turns")
             return self._counted(item)
-        return f"unknown type {kind!r}"
+        return _("unknown type {kind}").format(kind=repr(kind))
 
     def _counted(self, item: Line) -> str | None:
         """Format 3: the events count (never less than the last line's) and digest."""
         if self.format < 3:
             return None
         if not _is_int(item.get("events")) or item["events"] < self.mark:
-            return f"events: must be a whole number of at least {self.mark}"
+            return _("events: must be a whole number of at least {n}").format(n=self.mark)
         if not _digest(item.get("digest")):
-            return f"digest: must be {DIGEST_LENGTH} hex digits"
+            return _("digest: must be {n} hex digits").format(n=DIGEST_LENGTH)
         return None
 
     def take(self, item: Line) -> None:
@@ -273,15 +293,16 @@ ENDED_BEFORE_A_SUMMON = ("full-arena", "exhaustion")
 
 def _check_header(path: Path, head: Line, line: bytes) -> None:
     if head["type"] != "header":
-        raise RecordError(f"{path}: not a game record (no header line)")
+        raise RecordError(_("{path}: not a game record (no header line)").format(path=path))
     if head.get("format") not in READS or not _is_int(head.get("format")):
-        raise RecordError(f"{path}: record format {head.get('format')!r} is not one this momon reads "
-                          f"(it reads formats {' and '.join(map(str, READS))})")
+        raise RecordError(_("{path}: record format {format} is not one this momon reads (it reads formats "
+                            "{formats})").format(path=path, format=repr(head.get("format")), formats=both(READS)))
     if head.get("rules") != RULES_VERSION or not _is_int(head.get("rules")):
-        raise RecordError(f"{path}: recorded with rules version {head.get('rules')!r}; this momon plays rules "
-                          f"version {RULES_VERSION} and will not replay it differently")
+        raise RecordError(_("{path}: recorded with rules version {found}; this momon plays rules version {version} "
+                            "and will not replay it differently").format(path=path, found=repr(head.get("rules")),
+                                                                         version=RULES_VERSION))
     if problem := header_problem(head, line):
-        raise RecordError(f"{path}: the header is damaged: {problem}")
+        raise RecordError(_("{path}: the header is damaged: {problem}").format(path=path, problem=problem))
 
 
 def parse_record(path: Path, data: bytes) -> Record:
@@ -298,31 +319,36 @@ def parse_record(path: Path, data: bytes) -> Record:
         try:
             item = json.loads(line.decode("utf-8"), object_pairs_hook=_once_each)
         except NamedTwice as err:
-            raise RecordError(f"{path}: damaged at line {number}: the key {str(err)[:40]!r} is named twice") from None
+            raise RecordError(_("{path}: damaged at line {line}: the key {key} is named twice").format(
+                path=path, line=number, key=repr(str(err)[:40]))) from None
         except (ValueError, RecursionError):
             item = None
         if not isinstance(item, dict) or not isinstance(item.get("type"), str):
             if number == 1:
-                raise RecordError(f"{path}: not a game record (its first line is not a record header)")
-            raise RecordError(f"{path}: damaged at line {number} (not a whole record line)")
+                raise RecordError(_("{path}: not a game record (its first line is not a record header)").format(
+                    path=path))
+            raise RecordError(_("{path}: damaged at line {line} (not a whole record line)").format(path=path,
+                                                                                                  line=number))
         if reading is None:
             _check_header(path, item, line)
             reading = _Reading(item)
         elif problem := reading.problem(item):
-            raise RecordError(f"{path}: damaged at line {number}: {problem}")
+            raise RecordError(_("{path}: damaged at line {line}: {problem}").format(path=path, line=number,
+                                                                                    problem=problem))
         else:
             reading.take(item)
         items.append(item)
         ends.append(offset)
     if not items:
-        raise RecordError(f"{path}: not a game record (no header line)")
+        raise RecordError(_("{path}: not a game record (no header line)").format(path=path))
     if torn and len(items) > 1 and items[-1]["type"] == "end":
         # nothing is written after the end line, so no cut leaves part of a line there
-        raise RecordError(f"{path}: damaged at line {len(lines) + 1}: something follows the end line")
+        raise RecordError(_("{path}: damaged at line {line}: something follows the end line").format(
+            path=path, line=len(lines) + 1))
     warnings = []
     if torn:
-        warnings.append(f"{path}: line {len(lines) + 1} was cut off mid-write; recovered the game up to line "
-                        f"{len(lines)}")
+        warnings.append(_("{path}: line {line} was cut off mid-write; recovered the game up to line {last}").format(
+            path=path, line=len(lines) + 1, last=len(lines)))
     end = items.pop() if len(items) > 1 and items[-1]["type"] == "end" else None
     marks = [i for i, item in enumerate(items) if item["type"] in ("answer", "concede")]
     return Record(path, items[0], items[1:], warnings, [ends[i - 1] for i in marks], ends[marks[-1] if marks else 0],

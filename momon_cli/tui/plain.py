@@ -40,6 +40,7 @@ from ..engine import (
 from ..limits import NAME_LIMIT
 from ..text.narration import SHORT_VERDICT, TIMING_WORDS
 from ..text.notation import ACCEPTED, hand_cards
+from ..text.prompts import prompt_text
 from ..text.safe import LIMIT, clean
 from . import render
 from .arena_view import COMPASS, orientation
@@ -187,7 +188,7 @@ def decision(seen: Observation, d: Decision, seat: int, marks: dict[str, Change]
     player did) and the whole Arena; ``shows_hand``: it lists the decider's Hand."""
     zones = need(seen).state.zones
     me = d.player
-    lines = [f"{_names(seen)[me - 1]} (Player {me}) decides: {clean(d.prompt, 2 * LIMIT)}"]
+    lines = [f"{_names(seen)[me - 1]} (Player {me}) decides: {clean(prompt_text(d), 2 * LIMIT)}"]
     lines += [news] if news else []
     kind = d.kind
     if kind is Kind.SUMMON:

@@ -41,6 +41,7 @@ from ..limits import NAME_LIMIT
 from ..text import narration as narrate
 from ..text.glossary import for_card
 from ..text.notation import ACCEPTED
+from ..text.prompts import prompt_text
 from ..text.safe import LIMIT, clean, safe
 from ..widths import cut, truncate
 from .arena_view import ARROW, COMPASS, PLAYER_STYLE, arena_lines
@@ -254,7 +255,7 @@ def decision_view(seen: Observation, decision: Decision, seat: int | None = None
     zones = need(seen).state.zones
     text = Text()
     text.append_text(player_label(seen, decision.player))
-    text.append(clean(f" decides: {decision.prompt}", 2 * LIMIT) + "\n", style="bold")
+    text.append(clean(f" decides: {prompt_text(decision)}", 2 * LIMIT) + "\n", style="bold")
     kind = decision.kind
     if kind is Kind.ORDER_ATTEMPTS:
         for i, a in enumerate(decision.options, 1):  # a line each at 80 columns: the log says the rule

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
+from ..decisions import N_
 from ..filters import Problems
 from .base import Instruction, ReadContext, describe_filter, with_article
 from .movement import Move, MultiMove, Swap
@@ -31,7 +32,7 @@ def read_instruction(c: Problems, data: object, at: str, rc: ReadContext) -> Any
     table = c.table(data, at.rstrip("."))
     keys = [k for k in KINDS if k in table]
     if len(keys) != 1:
-        c.bad(at.rstrip("."), f"must name exactly one instruction of {', '.join(KINDS)}")
+        c.bad(at.rstrip("."), N_("must name exactly one instruction of {kinds}"), kinds=", ".join(KINDS))
         return None
     kind = KINDS[keys[0]]
     c.only(table, at.rstrip("."), {kind.KEY, *kind.KEYS})

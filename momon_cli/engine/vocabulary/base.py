@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
+from ..decisions import N_
 from ..filters import Filter, Problems, TargetSpec
 from ..words import DURATIONS, SELECTORS, Duration, Selector, Side, Timing
 
@@ -87,15 +88,15 @@ def owners(whom: str) -> str:
 def on_group(c: Problems, data: Mapping[str, Any], at: str, rc: ReadContext) -> tuple[Selector, Filter | None]:
     on = c.choice(data, "on", SELECTORS, "self", at)
     if on == "targets" and rc.target is None:
-        c.bad(at + "on", "'targets' needs the ability to have a target")
+        c.bad(at + "on", N_("'targets' needs the ability to have a target"))
     if on == "snatcher" and rc.when != "snatched_back":
-        c.bad(at + "on", "'snatcher' is only for snatched_back abilities")
+        c.bad(at + "on", N_("'snatcher' is only for snatched_back abilities"))
     if on == "snatched" and rc.when != "on_snatch":
-        c.bad(at + "on", "'snatched' is only for on_snatch abilities")
+        c.bad(at + "on", N_("'snatched' is only for on_snatch abilities"))
     group = None
     if "group" in data:
         if on in ("self", "targets"):
-            c.bad(at + "group", "narrows friendly, enemy, all, snatcher, snatched or moved, not " + on)
+            c.bad(at + "group", N_("narrows friendly, enemy, all, snatcher, snatched or moved, not {on}"), on=on)
         group = Filter.read(c, data["group"], at + "group", rc.elements)
     return on, group
 

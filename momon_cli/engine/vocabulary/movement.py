@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
+from ..decisions import N_
 from ..filters import Problems
 from .base import GROUP_SIDE, TARGETED, Instruction, ReadContext, on_group
 
@@ -45,7 +46,7 @@ class MultiMove(Instruction):
         c.true(data, "multi_move", at)
         on, group = on_group(c, data, at, rc)
         if on not in GROUP_SIDE:
-            c.bad(at + "on", "a Multi-Move picks its movers from friendly, enemy or all")
+            c.bad(at + "on", N_("a Multi-Move picks its movers from friendly, enemy or all"))
         return cls(on, group, c.choice(data, "to", ("any", "adjacent"), "any", at))
 
     def fields(self) -> dict[str, Any]:
@@ -68,7 +69,7 @@ class Swap(Instruction):
         c.true(data, "swap", at)
         on, group = on_group(c, data, at, rc)
         if on != "targets" or rc.target is None or rc.target.count != 2:
-            c.bad(at + "swap", "swaps exactly 2 targets: on = \"targets\" with target count = 2")
+            c.bad(at + "swap", N_("swaps exactly 2 targets: on = \"targets\" with target count = 2"))
         return cls(on, group)
 
     def fields(self) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..decisions import N_
 from ..filters import Problems
 from ..words import Duration
 from .base import LASTING, UNTIL_TEXT, Instruction, ReadContext, on_group, until
@@ -24,7 +25,7 @@ class Power(Instruction):
     def read(cls, c: Problems, data: Mapping[str, Any], at: str, rc: ReadContext) -> Power:
         amount = data["power"]
         if type(amount) is not int or amount == 0 or not -99 <= amount <= 99:
-            c.bad(at + "power", "must be a non-zero whole number from -99 to 99")
+            c.bad(at + "power", N_("must be a non-zero whole number from -99 to 99"))
             amount = 1
         return cls(*on_group(c, data, at, rc), amount, until(c, data, at))
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
+from ..decisions import N_
 from ..filters import Filter, Problems
 from .base import Instruction, ReadContext, describe_filter, with_article
 
@@ -31,7 +32,7 @@ class Summon(Instruction):
         source: Pile = c.choice(spec, "from", ("hand", "void"), "hand", at)
         into: Into = c.choice(spec, "into", ("any", "that_space"), "any", at)
         if into == "that_space" and rc.target is None:
-            c.bad(at + "into", "'that_space' needs the ability to have a target")
+            c.bad(at + "into", N_("'that_space' needs the ability to have a target"))
         flt = Filter.read(c, {k: v for k, v in spec.items() if k in ("stars_max", "stars_min", "element", "trait")},
                           at.rstrip("."), rc.elements)
         return cls("self", None, source, flt, into)

@@ -1,0 +1,17 @@
+"""A decision's prompt in the player's language: the engine's English template (marked with
+``N_`` where the engine makes it) translated, then filled in with the card it names."""
+
+from __future__ import annotations
+
+from .. import language
+from ..engine import Decision
+from .safe import clean
+
+
+def prompt_text(decision: Decision) -> str:
+    """What ``decision`` asks, as a sentence to show: its template in the language in use,
+    its ``{card}`` the decision's subject (a card name, made printable) and its ``{count}``
+    the number of targets it takes."""
+    # The template is a message of the catalog (the engine marks it with N_): translated as
+    # it stands, through the module, since _() itself is only ever given a literal.
+    return language._(decision.prompt).format(card=clean(decision.subject), count=decision.count)
