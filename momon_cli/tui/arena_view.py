@@ -22,6 +22,7 @@ from ..engine import (
     screen_direction,
     token_value,
 )
+from ..language import _
 from ..text.safe import clean
 from .marks import LABEL, Change
 
@@ -127,7 +128,7 @@ def arena_lines(seen: Observation, seat: int = 1, width: int = 80, label: str = 
 
     bottom = rule("└", "┴", "┘")
     if label:
-        mark = f" {clean(label)[:2 * cell]}'s side "
+        mark = " " + _("{name}'s side").format(name=clean(label)[:2 * cell]) + " "
         start = (bottom.cell_len - len(mark)) // 2
         bottom = Text(bottom.plain[:start] + mark + bottom.plain[start + len(mark):], style="dim")
 
