@@ -25,9 +25,8 @@ from momon_cli.data.cards import DataError, load_matrix, load_pool
 from momon_cli.data.goals import Goal, TurnEnd, judge
 from momon_cli.data.puzzles import built_in, puzzle_from_mapping, read_puzzle
 from momon_cli.engine import SPECTATOR, Game, Kind, Setup
-from momon_cli.tui import plain, render
+from momon_cli.tui import frame, plain, render
 from momon_cli.tui.analysis_view import report_lines
-from momon_cli.tui import frame
 from momon_cli.tui.frame import View, compose, pack
 from momon_cli.widths import columns
 
@@ -38,9 +37,9 @@ MINE = ("momon_cli/tui/render.py", "momon_cli/tui/plain.py", "momon_cli/tui/plai
 #: Words the Thai edition keeps in English, and what is typed: a stretch of only these is not a sentence.
 KEPT = {"momon", "momons", "summon", "snatch", "snatches", "snatched", "attempt", "check", "power", "element", "hand",
         "hands", "void", "voids", "arena", "ward", "token", "tokens", "marking", "sight", "sights", "stars", "star",
-        "first", "player", "control", "score", "trigger", "queue", "on", "vs", "inspect", "summon", "momon", "replay",
-        "baseline", "swapped", "moved", "beats", "beaten", "traits", "ctrl", "enter", "board", "hand", "last", "help",
-        "queue", "view", "spaces", "space"}
+        "first", "player", "control", "score", "trigger", "queue", "on", "vs", "inspect", "replay",
+        "baseline", "swapped", "moved", "beats", "beaten", "traits", "ctrl", "enter", "board", "last", "help",
+        "view"}
 #: kind -> (position in tests/positions, lines typed to reach it), as tests/test_screen.py reaches them
 SCENARIOS = {
     Kind.SUMMON: ("17-1-multi-snatch", []),
