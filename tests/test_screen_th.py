@@ -285,3 +285,42 @@ def test_the_built_in_puzzle_files_are_unchanged_for_a_record():
     puzzle = read_puzzle(path, pool, matrix.elements)
     from momon_cli.data.positions import read_position
     assert read_position(str(path), pool, matrix.elements) == puzzle.position
+
+
+def _plain_session(typed: list[str], tmp_path, code: str) -> tuple[str, list[str]]:
+    """A plain-mode hot-seat session in ``code``'s language: all it wrote, and what it wrote
+    after each line typed (split at its prompts)."""
+    import io
+
+    from momon_cli.record import start_record
+    from momon_cli.tui.plain import plain_console
+    from momon_cli.tui.plain_seat import PlainSeat
+    from momon_cli.tui.script import PlainReader
+
+    drake = mk("Kiln Drake", "Fire", 7, ["N", "W"], stars=2)
+    g = game([mk("Pup", "Fire", 2, ["N"]), mk("Ember", "Fire", 4, ["E"])], [mk("Reef", "Water", 5), mk("Gust")],
+             [arena(1, drake, "B2"), arena(2, mk("Mole", "Earth", 3, ["N"]), "B3")])
+    out = io.StringIO()
+    console = plain_console()
+    console.file = out
+    with language.using(code):
+        recorder = start_record(tmp_path / f"{code}.jsonl", g, ("Deck One", "Deck Two"), force=True)
+        keys = "".join(line + "\n" for line in typed).encode()
+        PlainSeat(g, console, recorder, PlainReader(io.BytesIO(keys), out)).run()
+    prompts = r"(?m)^\w+(?:, your answer|, press Enter| คำตอบของคุณ| กด Enter): "
+    return out.getvalue(), re.split(prompts, out.getvalue())[1:]
+
+
+def test_a_plain_session_speaks_thai_board_hand_last_and_its_prompts(tmp_path):
+    typed = ["", "board", "hand", "last", "pup A1", "", "last", "quit"]
+    english_out, english = _plain_session(typed, tmp_path, "en")
+    thai_out, thai = _plain_session(typed, tmp_path, "th")
+    assert len(thai) == len(english) == len(typed)
+    assert "----- ส่งคีย์บอร์ดให้ Ann แล้วกด Enter -----" in thai_out and "Ann คำตอบของคุณ: " in thai_out
+    assert thai[1].splitlines()[0] == "เทิร์น 1: เทิร์นของ Ann"
+    assert "แถว 4: A4, B4, C4 และ D4 ว่าง" in thai[1]
+    assert thai[2].splitlines()[0].startswith("Hand ของคุณ การ์ด 2 ใบ")
+    assert thai[3].splitlines() == ["ไม่มีอะไรเกิดขึ้นหลังคุณตอบครั้งล่าสุด"]
+    assert thai[6].splitlines()[0] == "หลังคุณตอบครั้งล่าสุด:" and thai[6].splitlines()[-1] == "ช่องที่เปลี่ยนไป: A1 (ถูกวาง)"
+    for mine in (1, 2, 3, 6):  # what board, hand and last say
+        assert not _untranslated(english[mine], thai[mine]), thai[mine]
