@@ -17,6 +17,7 @@ from typing import Any, Literal, TypeAlias, assert_never
 
 from ..engine import SPACES, Game, Problems, scores
 from ..engine import events as ev
+from ..language import _, ngettext
 
 GoalKind: TypeAlias = Literal["win", "snatch", "hold"]
 GOAL_KINDS: tuple[GoalKind, ...] = ("win", "snatch", "hold")
@@ -34,13 +35,14 @@ class Goal:
     space: str = ""  # hold
 
     def text(self) -> str:
-        """The goal in a few words, as ``momon puzzles`` lists it."""
+        """The goal in a few words, as ``momon puzzles`` lists it (in the language in use)."""
         if self.kind == "win":
-            return "Be winning on Control Score as the turn ends"
+            return _("Be winning on Control Score as the turn ends")
         if self.kind == "snatch":
-            return f"Snatch at least {self.count} Momon{'s' if self.count != 1 else ''} this turn"
+            return ngettext("Snatch at least {count} Momon this turn", "Snatch at least {count} Momons this turn",
+                            self.count).format(count=self.count)
         if self.kind == "hold":
-            return f"Control the Momon on {self.space} as the turn ends"
+            return _("Control the Momon on {space} as the turn ends").format(space=self.space)
         assert_never(self.kind)
 
     def to_mapping(self) -> dict[str, Any]:
@@ -136,28 +138,31 @@ def snatches(end: TurnEnd, solver: int) -> int:
 def judge(goal: Goal, solver: int, end: TurnEnd) -> Verdict:
     """The goal judged on the table at the end of the puzzle's turn."""
     if any(isinstance(e, ev.Conceded) for e in end.events):
-        return Verdict(False, "Goal not met: the puzzle was conceded.")
+        return Verdict(False, _("Goal not met: the puzzle was conceded."))
     if goal.kind == "win":
         mine, theirs = end.scores[solver - 1], end.scores[2 - solver]
         met = mine > theirs or (mine == theirs and end.first_token == solver)
-        tie = "" if mine != theirs else (" and you hold the First Player Token" if end.first_token == solver
-                                         else " and the other player holds the First Player Token")
-        return Verdict(met, f"{_said(met)}: the Control Score is {mine}-{theirs} as the turn ends{tie}.")
+        tie = "" if mine != theirs else (_(" and you hold the First Player Token") if end.first_token == solver
+                                         else _(" and the other player holds the First Player Token"))
+        return Verdict(met, _("{verdict}: the Control Score is {mine}-{theirs} as the turn ends{tie}.").format(
+            verdict=_said(met), mine=mine, theirs=theirs, tie=tie))
     if goal.kind == "snatch":
         n = snatches(end, solver)
-        return Verdict(n >= goal.count, f"{_said(n >= goal.count)}: you Snatched {n} Momon{'s' if n != 1 else ''} "
-                                        f"this turn ({goal.count} asked).")
+        return Verdict(n >= goal.count, ngettext("{verdict}: you Snatched {n} Momon this turn ({asked} asked).",
+                                                 "{verdict}: you Snatched {n} Momons this turn ({asked} asked).",
+                                                 n).format(verdict=_said(n >= goal.count), n=n, asked=goal.count))
     if goal.kind == "hold":
         holder = end.controllers.get(goal.space)
         met = holder == solver
-        where = ("nothing is on " + goal.space if holder is None else
-                 f"you control the Momon on {goal.space}" if met else f"the other player controls {goal.space}")
-        return Verdict(met, f"{_said(met)}: {where} as the turn ends.")
+        where = (_("nothing is on {space}") if holder is None else _("you control the Momon on {space}") if met
+                 else _("the other player controls {space}")).format(space=goal.space)
+        return Verdict(met, _("{verdict}: {where} as the turn ends.").format(verdict=_said(met), where=where))
     assert_never(goal.kind)
 
 
 def _said(met: bool) -> str:
-    return "Goal met" if met else "Goal not met"
+    # TRANSLATORS: the start of the line that says how a puzzle went ("Goal met: ...")
+    return _("Goal met") if met else _("Goal not met")
 
 
 def attempt(game: Game, turn: int, goal: Goal, solver: int, answer: Callable[[Game], object]) -> Verdict:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..bots.analysis import Analysis
+from ..language import _
 from ..text.safe import clean
 
 CHART_ROWS = 11  # 0%, 10%, ... 100%
@@ -14,19 +15,24 @@ MOST_LISTED = 10  # answers listed by cost
 
 def report_lines(analysis: Analysis, width: int = 80) -> list[Text]:
     names = [clean(n) for n in analysis.names]
-    lines = [Text("Costliest answers: the answer played → the coach's best, with win chances", style="bold")]
+    lines = [Text(_("Costliest answers: the answer played → the coach's best, with win chances"), style="bold")]
     costly = sorted((r for r in analysis.ratings if r.mark), key=lambda r: -r.cost)[:MOST_LISTED]
     for r in sorted(costly, key=lambda r: r.number):
-        lines.append(Text(f"  {r.mark:<2} turn {r.turn:>2} {names[r.player - 1]}: {_short(r.played)} "
-                          f"({r.played_chance:.0%}) → {_short(r.best)} ({r.best_chance:.0%})"))
+        lines.append(Text(_("  {mark:<2} turn {turn:>2} {name}: {played} ({played_chance:.0%}) → {best} "
+                            "({best_chance:.0%})").format(mark=r.mark, turn=r.turn, name=names[r.player - 1],
+                                                         played=_short(r.played), played_chance=r.played_chance,
+                                                         best=_short(r.best), best_chance=r.best_chance)))
     if not costly:
-        lines.append(Text("  none: no answer cost 10% or more of its player's win chance"))
+        lines.append(Text(_("  none: no answer cost 10% or more of its player's win chance")))
     for player in (1, 2):
         s = analysis.summary(player)
-        lines.append(Text(f"{names[player - 1]}: {s['decisions']} decisions rated, {s['mistakes']} mistakes (?), "
-                          f"{s['blunders']} blunders (??), mean cost {s['mean_cost']:.1%}"))
+        lines.append(Text(_("{name}: {decisions} decisions rated, {mistakes} mistakes (?), {blunders} blunders (??), "
+                            "mean cost {mean_cost:.1%}").format(name=names[player - 1], decisions=s["decisions"],
+                                                mistakes=s["mistakes"], blunders=s["blunders"],
+                                                mean_cost=s["mean_cost"])))
     if analysis.forced:
-        lines.append(Text(f"({analysis.forced} decisions had one legal answer and are not rated.)", style="dim"))
+        lines.append(Text(_("({forced} decisions had one legal answer and are not rated.)").format(
+            forced=analysis.forced), style="dim"))
     return lines + chart(analysis, names, width)
 
 
@@ -36,19 +42,21 @@ def chart(analysis: Analysis, names: list[str], width: int = 80) -> list[Text]:
     if not points:
         return []
     step = max(1, min(3, (width - 8) // len(points)))
-    lines = [Text(f"{names[0]}'s win chance after each turn (the rest is {names[1]}'s):", style="bold")]
+    title = _("{name1}'s win chance after each turn (the rest is {name2}'s):").format(
+        name1=names[0], name2=names[1])
+    lines = [Text(title, style="bold")]
     for row in range(CHART_ROWS - 1, -1, -1):
         level = row / (CHART_ROWS - 1)
         line = Text(f"{level:>4.0%} " + ("┼" if row == (CHART_ROWS - 1) // 2 else "┤"))
-        for _, chance in points:
+        for _turn, chance in points:
             here = round(chance * (CHART_ROWS - 1)) == row
             fill = "┄" if row == (CHART_ROWS - 1) // 2 else " "
             line.append(fill * (step - 1))
             line.append("●" if here else fill, style="cyan" if here and chance >= 0.5 else "magenta" if here else "")
         lines.append(line)
     labels = "".join(f"{t:>{step}}" if step >= len(str(t)) else ("·" if i % 2 else " ") * step
-                     for i, (t, _) in enumerate(points))
-    lines.append(Text("      " + labels + "  turn", style="dim"))
+                     for i, (t, _chance) in enumerate(points))
+    lines.append(Text("      " + labels + "  " + _("turn"), style="dim"))
     return lines
 
 

@@ -22,6 +22,7 @@ from ..engine import (
     screen_direction,
     token_value,
 )
+from ..language import _
 from ..text.safe import clean
 from ..widths import columns as drawn
 from ..widths import cut, pad
@@ -135,7 +136,7 @@ def arena_lines(seen: Observation, seat: int = 1, width: int = 80, label: str = 
 
     bottom = rule("└", "┴", "┘")
     if label:
-        mark = f" {clean(label, 2 * cell)}'s side "
+        mark = " " + _("{name}'s side").format(name=clean(label, 2 * cell)) + " "
         start = (bottom.cell_len - drawn(mark)) // 2  # the border is a column a character
         bottom = Text(bottom.plain[:start] + mark + bottom.plain[start + drawn(mark):], style="dim")
 

@@ -17,6 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from .. import language
 from ..data.cardtext import rules_ability_text as ability_text  # the text in the language in use
 from ..data.cardtext import rules_text as card_text  # the text in the language in use
 from ..engine import (
@@ -37,6 +38,7 @@ from ..engine import (
     sight_target,
     token_value,
 )
+from ..language import N_, _, ngettext
 from ..limits import NAME_LIMIT
 from ..text.narration import SHORT_VERDICT, TIMING_WORDS
 from ..text.notation import ACCEPTED, hand_cards
@@ -48,15 +50,16 @@ from .elements_chart import NOTE, TITLE, advantages
 from .frame import lines_of
 from .marks import Change
 
-COMPASS_WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
-                 "SW": "south-west", "W": "west", "NW": "north-west"}
+#: The words of the compass (each translated where it is said, as are the tables below).
+COMPASS_WORDS = {"N": N_("north"), "NE": N_("north-east"), "E": N_("east"), "SE": N_("south-east"), "S": N_("south"),
+                 "SW": N_("south-west"), "W": N_("west"), "NW": N_("north-west")}
 #: What changed on a Space since a player last answered (marks.py), in words.
-CHANGE_WORDS: dict[Change, str] = {"new": "placed", "snatched": "Snatched", "moved": "Moved or Swapped",
-                                   "gone": "sent away"}
-#: The line a hot-seat hand-off prints: it asks for the keyboard to change hands.
-HANDOFF = "----- Pass the keyboard to {name}. Press Enter. -----"
+CHANGE_WORDS: dict[Change, str] = {"new": N_("placed"), "snatched": N_("Snatched"), "moved": N_("Moved or Swapped"),
+                                   "gone": N_("sent away")}
+#: The line a hot-seat hand-off prints: it asks for the keyboard to change hands (:func:`handoff`).
+HANDOFF = N_("----- Pass the keyboard to {name}. Press Enter. -----")
 #: What a plain prompt takes besides the notation: an option's number where the notation wants a word.
-BY_NUMBER = {Kind.SPACE: " (or its number)", Kind.YES_NO: " (or 1 for yes, 2 for no)"}
+BY_NUMBER = {Kind.SPACE: N_(" (or its number)"), Kind.YES_NO: N_(" (or 1 for yes, 2 for no)")}
 _BOX = dict.fromkeys(range(0x2500, 0x2580), " ")  # box drawing, should any renderable hold some
 WIDE = 1000  # columns plain text is laid out in: the terminal wraps a long line, a screen reader reads it whole
 
@@ -66,22 +69,37 @@ def plain_console() -> Console:
     return Console(color_system=None, soft_wrap=True, markup=False, emoji=False, highlight=False)
 
 
+def handoff(name: str) -> str:
+    """The hand-off line (:data:`HANDOFF`) for ``name``, in the language in use."""
+    return language._(HANDOFF).format(name=name)
+
+
 def listed(items: Sequence[str]) -> str:
     """``A1``, ``A1 and B2``, ``A1, B2 and C3``."""
-    return " and ".join(items) if len(items) < 3 else f"{', '.join(items[:-1])} and {items[-1]}"
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def either(items: Sequence[str]) -> str:
+    """``1 2``, ``1 2 or 2 1``, ``1 2 or 2 1 or 3 1 2``: each of ``items`` would do."""
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = _("{items} or {last}").format(items=said, last=item)
+    return said
+
+
+def word(table_word: str) -> str:
+    """A word of one of the tables (marked with ``N_``), in the language in use."""
+    return language._(table_word)
 
 
 def _names(seen: Observation) -> list[str]:
     return [clean(name, NAME_LIMIT) for name in seen.setup.names]
 
 
-def whose(seen: Observation, player: int, viewer: int | None) -> str:
-    """``your`` for the player the words are for, else the player's name with ``'s``."""
-    return "your" if player == viewer else f"{_names(seen)[player - 1]}'s"
-
-
 def _stars(n: int) -> str:
-    return f"{n} Star{'' if n == 1 else 's'}"
+    return ngettext("{n} Star", "{n} Stars", n).format(n=n)
 
 
 def sights(obj: GameObject) -> str:
@@ -90,11 +108,13 @@ def sights(obj: GameObject) -> str:
     at = [sight_target(obj.space, d, obj.owner) for d in COMPASS if d in obj.card.sights]
     on = [s for s in at if s is not None]
     if not at:
-        return "it has no Sights"
-    off = f"{len(at) - len(on)} off the Arena" if len(on) < len(at) else ""
+        return _("it has no Sights")
     if not on:
-        return "its Sights all point off the Arena"
-    return f"its Sights point at {listed(on)}" + (f" (and {off})" if off else "")
+        return _("its Sights all point off the Arena")
+    if len(on) < len(at):
+        return _("its Sights point at {spaces} (and {off} off the Arena)").format(spaces=listed(on),
+                                                                                  off=len(at) - len(on))
+    return _("its Sights point at {spaces}").format(spaces=listed(on))
 
 
 def momon(seen: Observation, obj: GameObject, viewer: int | None, change: Change | None = None) -> str:
@@ -103,19 +123,25 @@ def momon(seen: Observation, obj: GameObject, viewer: int | None, change: Change
     state = seen.state
     controller = obj.controller or obj.owner
     now, elem = power(state, obj), element(state, obj)
-    strength = f"Power {now}" + (f" (printed {obj.card.power})" if now != obj.card.power else "")
-    kind = clean(elem) + (f" (printed {clean(obj.card.element)})" if elem != obj.card.element else "")
-    parts = [f"{obj.space}: {whose(seen, controller, viewer)} {clean(obj.card.name)}, {strength}, {kind}, "
-             f"{_stars(obj.card.stars)}"]
+    strength = (f"Power {now}" if now == obj.card.power else
+                _("Power {power} (printed {printed})").format(power=now, printed=obj.card.power))
+    kind = (clean(elem) if elem == obj.card.element else
+            _("{element} (printed {printed})").format(element=clean(elem), printed=clean(obj.card.element)))
+    facts = {"space": obj.space, "card": clean(obj.card.name), "power": strength, "element": kind,
+             "stars": _stars(obj.card.stars)}
+    parts = [_("{space}: your {card}, {power}, {element}, {stars}").format(**facts) if controller == viewer else
+             _("{space}: {name}'s {card}, {power}, {element}, {stars}").format(name=_names(seen)[controller - 1],
+                                                                              **facts)]
     if obj.owner != controller:
-        parts.append(f"owned by {'you' if obj.owner == viewer else _names(seen)[obj.owner - 1]}")
+        parts.append(_("owned by you") if obj.owner == viewer else
+                     _("owned by {name}").format(name=_names(seen)[obj.owner - 1]))
     if has_ward(state, obj):
-        parts.append("it has Ward")
+        parts.append(_("it has Ward"))
     if token_value(obj) != 1:
-        parts.append(f"its Marking Token is worth {token_value(obj)}")
+        parts.append(_("its Marking Token is worth {value}").format(value=token_value(obj)))
     parts.append(sights(obj))
     if change is not None and change != "gone":
-        parts.append(f"{CHANGE_WORDS[change]} since your last answer")
+        parts.append(_("{change} since your last answer").format(change=word(CHANGE_WORDS[change])))
     return "; ".join(parts)
 
 
@@ -123,7 +149,7 @@ def at(seen: Observation, space: str, viewer: int | None) -> str:
     """What is on ``space``, as a line."""
     zones = seen.state.zones
     oid = zones.arena.get(space)
-    return f"{space}: empty" if oid is None else momon(seen, zones.objects[oid], viewer)
+    return _("{space}: empty").format(space=space) if oid is None else momon(seen, zones.objects[oid], viewer)
 
 
 def board(seen: Observation, seat: int, viewer: int | None, marks: dict[str, Change] | None = None) -> list[str]:
@@ -132,15 +158,17 @@ def board(seen: Observation, seat: int, viewer: int | None, marks: dict[str, Cha
     zones = need(seen).state.zones
     marks = marks or {}
     rows, columns = orientation(seat)
-    lines = [f"The Arena as {_names(seen)[seat - 1]} sits, the far row first, each row from the left:"]
+    lines = [_("The Arena as {name} sits, the far row first, each row from the left:").format(
+        name=_names(seen)[seat - 1])]
     for r in rows:
         spaces = [f"{c}{r}" for c in columns]
         empty = [s for s in spaces if s not in zones.arena]
-        line = f"Row {r}: " + (f"{listed(empty)} {'is' if len(empty) == 1 else 'are'} empty" if empty else "full")
         gone = [s for s in empty if marks.get(s) == "gone"]
-        if gone:
-            line += f" (the Momon on {listed(gone)} was sent away since your last answer)"
-        lines.append(line + ".")
+        went = _(" (the Momon on {spaces} was sent away since your last answer)").format(spaces=listed(gone)) \
+            if gone else ""
+        lines.append(ngettext("Row {row}: {spaces} is empty{gone}.", "Row {row}: {spaces} are empty{gone}.",
+                              len(empty)).format(row=r, spaces=listed(empty), gone=went) if empty else
+                     _("Row {row}: full.").format(row=r))
         lines.extend(momon(seen, zones.objects[zones.arena[s]], viewer, marks.get(s)) for s in spaces
                      if s in zones.arena)
     return lines
@@ -151,32 +179,39 @@ def status(seen: Observation) -> list[str]:
     state = need(seen).state
     zones, names, score = state.zones, _names(seen), scores(state)
     started = state.turn >= seen.setup.position.turn  # before the first Turn Start: the setup [BASELINE 6]
-    return [f"Turn {state.turn}: {names[state.active - 1]}'s turn." if started else "Setup.",
-            f"Control Score: {names[0]} {score[0]}, {names[1]} {score[1]}.",
-            f"Cards in Hand: {names[0]} {len(zones.hands[1])}, {names[1]} {len(zones.hands[2])}. In the Void: "
-            f"{names[0]} {len(zones.voids[1])}, {names[1]} {len(zones.voids[2])}. First Player Token: "
-            f"{names[state.first_token - 1]}."]
+    counts = {"name1": names[0], "name2": names[1]}
+    return [_("Turn {turn}: {name}'s turn.").format(turn=state.turn, name=names[state.active - 1]) if started
+            else _("Setup."),
+            _("Control Score: {name1} {score1}, {name2} {score2}.").format(score1=score[0], score2=score[1], **counts),
+            _("Cards in Hand: {name1} {hand1}, {name2} {hand2}. In the Void: {name1} {void1}, {name2} {void2}. "
+              "First Player Token: {holder}.").format(hand1=len(zones.hands[1]), hand2=len(zones.hands[2]),
+                                                      void1=len(zones.voids[1]), void2=len(zones.voids[2]),
+                                                      holder=names[state.first_token - 1], **counts)]
 
 
 def card(c: CardDef, spent: bool = False) -> str:
     """A card out of the Arena: its name, Power, Element, Stars, Sights as directions from its
     Owner's seat (north is toward the other player), and its abilities."""
-    directions = [COMPASS_WORDS[d] for d in COMPASS if d in c.sights]
-    line = (f"{clean(c.name)}: Power {c.power}, {clean(c.element)}, {_stars(c.stars)}; "
-            f"Sights {listed(directions) if directions else 'none'}")
+    directions = [word(COMPASS_WORDS[d]) for d in COMPASS if d in c.sights]
+    facts = {"name": clean(c.name), "power": c.power, "element": clean(c.element), "stars": _stars(c.stars)}
+    line = (_("{name}: Power {power}, {element}, {stars}; Sights {sights}").format(sights=listed(directions), **facts)
+            if directions else _("{name}: Power {power}, {element}, {stars}; Sights none").format(**facts))
     if spent:
-        line += "; its once-only right is used"
+        line += _("; its once-only right is used")
     return line + (f"; {clean(card_text(c), 2 * LIMIT)}" if c.abilities else "")
 
 
 def hand(seen: Observation, player: int, viewer: int | None) -> list[str]:
     """A Hand, a card a numbered line (the number a Summon names it by)."""
     state = need(seen).state
-    held, (keys, _) = state.zones.hands[player], hand_cards(seen, player)
-    owner = "Your" if player == viewer else f"{_names(seen)[player - 1]}'s"
-    seat = ("your seat", "you") if player == viewer else ("its Owner's seat", "its Owner")
-    lines = [f"{owner} Hand, {len(held)} card{'' if len(held) == 1 else 's'} (Sights read from {seat[0]}: north "
-             f"points away from {seat[1]}):"]
+    held, (keys, _shown) = state.zones.hands[player], hand_cards(seen, player)
+    n = len(held)
+    lines = [ngettext("Your Hand, {n} card (Sights read from your seat: north points away from you):",
+                      "Your Hand, {n} cards (Sights read from your seat: north points away from you):", n).format(n=n)
+             if player == viewer else
+             ngettext("{name}'s Hand, {n} card (Sights read from its Owner's seat: north points away from its Owner):",
+                      "{name}'s Hand, {n} cards (Sights read from its Owner's seat: north points away from its "
+                      "Owner):", n).format(n=n, name=_names(seen)[player - 1])]
     cards = [state.zones.objects[o].card for o in held]
     return lines + [f"{i}. {card(c, SPENT in key)}" for i, (c, key) in enumerate(zip(cards, keys, strict=True), 1)]
 
@@ -194,22 +229,27 @@ def decision(seen: Observation, d: Decision, seat: int, marks: dict[str, Change]
     if kind is Kind.SUMMON:
         lines += status(seen) + board(seen, seat, me, marks)
         lines += hand(seen, me, me) if shows_hand else []
-        lines.append(f"Empty Spaces: {listed(zones.empty_spaces())}.")
+        lines.append(_("Empty Spaces: {spaces}.").format(spaces=listed(zones.empty_spaces())))
     elif kind is Kind.ORDER_ATTEMPTS:
         lines += [at(seen, o.space, me) for o in zones.arena_objects() if o.controller == me and o.space is not None
                   and any(sight_target(o.space, a.direction, o.owner) == a.key for a in d.options)]
-        lines += [f"{i}. the Attempt on {a.key}, {clean(a.defender_name)}: Power {a.attacker_power} against "
-                  f"{a.defender_power}, {clean(a.attacker_element)} against {clean(a.defender_element)}; now it "
-                  f"{SHORT_VERDICT[a.reason]}." for i, a in enumerate(d.options, 1)]
-        lines += [clean(f"In the order {' or '.join(orders)}: {does}.", 2 * LIMIT)
+        lines += [_("{number}. the Attempt on {space}, {defender}: Power {attacker_power} against {defender_power}, "
+                    "{attacker_element} against {defender_element}; now it {verdict}.").format(
+            number=i, space=a.key, defender=clean(a.defender_name), attacker_power=a.attacker_power,
+            defender_power=a.defender_power, attacker_element=clean(a.attacker_element),
+            defender_element=clean(a.defender_element), verdict=word(SHORT_VERDICT[a.reason]))
+            for i, a in enumerate(d.options, 1)]
+        lines += [clean(_("In the order {orders}: {does}.").format(orders=either(orders), does=does), 2 * LIMIT)
                   for orders, does in render.order_outcomes(d)]
     elif kind is Kind.ORDER_TRIGGERS:
         for i, t in enumerate(d.options, 1):
             text = ability_text(render.card_by_id(seen, t.card).abilities[t.ability])
-            lines.append(clean(f"{i}. {t.name}'s {TIMING_WORDS.get(t.timing, t.timing)} ability: {text}", 2 * LIMIT))
+            timing = word(TIMING_WORDS[t.timing]) if t.timing in TIMING_WORDS else t.timing
+            lines.append(clean(_("{number}. {name}'s {timing} ability: {text}").format(
+                number=i, name=t.name, timing=timing, text=text), 2 * LIMIT))
             source = _source(seen, t.trigger)
-            lines += [f"   on {momon(seen, source, me)}"] if source is not None else []
-            lines += [f"   its target {at(seen, s, me)}" for s in t.targets]
+            lines += [_("   on {momon}").format(momon=momon(seen, source, me))] if source is not None else []
+            lines += [_("   its target {space}").format(space=at(seen, s, me)) for s in t.targets]
     elif kind is Kind.TARGETS:
         lines += _ability(seen, d)
         lines += [f"{i}. {at(seen, s, me)}" for i, s in enumerate(d.options, 1)]
@@ -217,18 +257,19 @@ def decision(seen: Observation, d: Decision, seat: int, marks: dict[str, Change]
         lines += [f"{i}. {card(render.card_by_id(seen, card_of_key(k)), SPENT in k)}" for i, k in enumerate(d.options, 1)]
     elif kind is Kind.YES_NO:
         lines += _ability(seen, d)
-        lines += [f"Its target {at(seen, s, me)}" for s in (d.trigger.targets if d.trigger else ())]
-        lines += ["1. yes", "2. no"]
+        lines += [_("Its target {space}").format(space=at(seen, s, me)) for s in (d.trigger.targets if d.trigger else ())]
+        lines += [_("1. yes"), _("2. no")]
     elif kind is Kind.PICK_FACE_DOWN:
-        lines.append(f"Face-down cards 1 to {len(d.options)}, shuffled: you cannot see them.")
-        lines += [f"{n}. face-down card {n}" for n in d.options]
+        lines.append(_("Face-down cards 1 to {count}, shuffled: you cannot see them.").format(count=len(d.options)))
+        lines += [_("{n}. face-down card {n}").format(n=n) for n in d.options]
     elif kind is Kind.SPACE:
         if d.card is not None:  # a Void Fallback: the card the opponent picked, to be placed
-            lines.append(f"The card: {card(render.card_by_id(seen, d.card))}")
+            lines.append(_("The card: {card}").format(card=card(render.card_by_id(seen, d.card))))
         lines += [f"{i}. {s}" for i, s in enumerate(d.options, 1)]
     else:
         assert_never(kind)
-    return lines + [f"To answer: {ACCEPTED[kind]}{BY_NUMBER.get(kind, '')}."]
+    by_number = word(BY_NUMBER[kind]) if kind in BY_NUMBER else ""
+    return lines + [_("To answer: {accepted}{by_number}.").format(accepted=word(ACCEPTED[kind]), by_number=by_number)]
 
 
 def _ability(seen: Observation, d: Decision) -> list[str]:
@@ -239,7 +280,8 @@ def _ability(seen: Observation, d: Decision) -> list[str]:
         return []
     text = ability_text(render.card_by_id(seen, view.card).abilities[view.ability])
     source = _source(seen, view.trigger)
-    return [clean(f"{view.name}'s ability: {text}", 2 * LIMIT)] + ([momon(seen, source, d.player)] if source else [])
+    return [clean(_("{name}'s ability: {text}").format(name=view.name, text=text), 2 * LIMIT)] \
+        + ([momon(seen, source, d.player)] if source else [])
 
 
 def _source(seen: Observation, trigger: int) -> GameObject | None:
@@ -250,8 +292,9 @@ def _source(seen: Observation, trigger: int) -> GameObject | None:
 
 def elements(matrix: ElementMatrix) -> list[str]:
     """The Element chart as sentences, an Element a line."""
-    return [TITLE, *(f"{name} Beats {listed(beats) or 'nothing'}; {name} is Beaten by {listed(beaten) or 'nothing'}."
-                     for name, beats, beaten in advantages(matrix)), NOTE]
+    return [word(TITLE), *(_("{name} Beats {beats}; {name} is Beaten by {beaten}.").format(
+        name=name, beats=listed(beats) or _("nothing"), beaten=listed(beaten) or _("nothing"))
+        for name, beats, beaten in advantages(matrix)), word(NOTE)]
 
 
 def end(seen: Observation, log_path: str, named: str) -> list[str]:

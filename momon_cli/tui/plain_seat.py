@@ -22,8 +22,9 @@ from typing import TypeVar
 from rich.console import RenderableType
 from rich.text import Text
 
-from .. import exits
+from .. import exits, language
 from ..engine import SPECTATOR, Answer, Decision, Kind, Observation
+from ..language import N_, _, ngettext
 from ..record import short_name
 from ..text.narration import Narrator, terse
 from . import plain, render
@@ -34,10 +35,15 @@ T = TypeVar("T")
 
 #: The commands plain mode adds (the screen shows all three at every prompt).
 PLAIN_COMMANDS = ("board", "hand", "last")
-PLAIN_HELP = """
-  board                 the Arena row by row in words (as 'view' sits)
-  hand                  your Hand, a card a numbered line
-  last                  what happened since you last answered"""
+#: What each of them does, as ``help`` says it (translated where it is said).
+PLAIN_WORDS = {"board": N_("the Arena row by row in words (as 'view' sits)"),
+               "hand": N_("your Hand, a card a numbered line"), "last": N_("what happened since you last answered")}
+PLAIN_HELP = "".join(f"\n  {name:<22}{said}" for name, said in PLAIN_WORDS.items())  # in English
+
+
+def plain_help() -> str:
+    """:data:`PLAIN_HELP` in the language in use."""
+    return "".join(f"\n  {name:<22}{language._(said)}" for name, said in PLAIN_WORDS.items())
 
 
 class PlainSeat(HotSeat):
@@ -59,31 +65,33 @@ class PlainSeat(HotSeat):
         return full if self.full_log else short  # told as it happens; terse leaves out the bookkeeping
 
     def _opening(self) -> Text:
-        return Text(f"{super()._opening().plain}\nPlain mode: one fact a line. At any prompt 'board' reads the "
-                    f"Arena, 'hand' your Hand, 'last' what happened since you last answered, 'help' every command.")
+        return Text(super()._opening().plain + "\n" + _(
+            "Plain mode: one fact a line. At any prompt 'board' reads the Arena, 'hand' your Hand, 'last' what "
+            "happened since you last answered, 'help' every command."))
 
     def _offer_handoff(self, player: int, told: str | None) -> str:
         name = self.name_of(player)
-        self.say(plain.HANDOFF.format(name=name))
-        self._handed = f"Meanwhile: {told}" if told else ""
+        self.say(plain.handoff(name))
+        self._handed = _("Meanwhile: {told}").format(told=told) if told else ""
         if told:
-            self.say(f"Since the last hand-off: {told}")
-        return f"{name}, press Enter: "
+            self.say(_("Since the last hand-off: {told}").format(told=told))
+        return _("{name}, press Enter: ").format(name=name)
 
     def _present(self, seen: Observation, decision: Decision) -> None:
         news = "" if self.view.news == self._handed else self.view.news
         self._handed = ""
         lines = plain.decision(seen, decision, self.view.seat, self.view.marks, self.view.hand is not None, news)
         if decision.kind is not Kind.SUMMON:  # what resolves now, before the line saying what an answer looks like
-            queue = render.queue_lines(seen)
-            waiting = sum(line.startswith("Waiting") for line in queue)
-            more = [f"{waiting} more wait{'s' if waiting == 1 else ''} in the Trigger Queue ('queue' reads them)."]
-            lines[-1:-1] = [line for line in queue if not line.startswith("Waiting")] + (more if waiting else [])
+            resolving, waits = render.queue_parts(seen)
+            waiting = len(waits)
+            more = [ngettext("{n} more waits in the Trigger Queue ('queue' reads them).",
+                             "{n} more wait in the Trigger Queue ('queue' reads them).", waiting).format(n=waiting)]
+            lines[-1:-1] = resolving + (more if waiting else [])
         for line in lines:
             self.say(line)
 
     def _prompt(self, name: str) -> str:
-        return f"{name}, your answer: "
+        return _("{name}, your answer: ").format(name=name)
 
     def _parse(self, seen: Observation, decision: Decision, line: str) -> Answer:
         """As on the screen, and an option's number where the notation wants a word (a Space, yes or no)."""
@@ -101,21 +109,21 @@ class PlainSeat(HotSeat):
                                                                      self._marks(player))))
         elif word == "hand":
             if self.view.hand is None and not (self.viewer == player or self.open_hands):
-                self.error("Your Hand is shown only to you: it is read after the hand-off to you.")
+                self.error(_("Your Hand is shown only to you: it is read after the hand-off to you."))
             else:
                 self.show("\n".join(plain.hand(self.seen, player, player)))
         elif word == "last":
             self.show("\n".join(self._last(player)))
         elif word == "help":
-            self.show(help_text(decision.kind, self.extra_help, screen=False))
+            self.show(help_text(decision.kind, self.extra_help.replace(PLAIN_HELP, plain_help()), screen=False))
         elif word == "elements":
             self.show("\n".join(plain.elements(self.game.setup.matrix)))
         else:
             said = super()._command(word, arg, decision)
             if word == "view" and arg.lower() in ("seat", "p1", "p2"):  # the screen turns; here it is said
                 seat = self.name_of(self.view.seat)
-                self.say(f"'board' reads the Arena as {seat} sits, whoever decides." if self.fixed_seat else
-                         f"'board' reads the Arena as the deciding player sits (now {seat}).")
+                self.say((_("'board' reads the Arena as {seat} sits, whoever decides.") if self.fixed_seat else
+                          _("'board' reads the Arena as the deciding player sits (now {seat}).")).format(seat=seat))
             return said
         return None
 
@@ -130,20 +138,22 @@ class PlainSeat(HotSeat):
             if i >= since and said is not None:
                 told.append(said)
         if not told:
-            return ["Nothing has happened since you last answered."]
+            return [_("Nothing has happened since you last answered.")]
         marks = self._marks(player)
-        changed = [f"{space} ({'its Momon ' if change == 'gone' else ''}{plain.CHANGE_WORDS[change]})"
+        changed = [_("{space} (its Momon {change})").format(space=space, change=plain.word(plain.CHANGE_WORDS[change]))
+                   if change == "gone" else f"{space} ({plain.word(plain.CHANGE_WORDS[change])})"
                    for space, change in sorted(marks.items())]
-        return ["Since you last answered:", *told] + ([f"Spaces changed: {plain.listed(changed)}."] if changed else [])
+        return [_("Since you last answered:"), *told] + (
+            [_("Spaces changed: {spaces}.").format(spaces=plain.listed(changed))] if changed else [])
 
     def think(self, message: str, work: Callable[[], T]) -> T:
-        self.say(f"{message} (Ctrl-C stops it)")
+        self.say(_("{message} (Ctrl-C stops it)").format(message=message))
         return work()
 
     def _bot_answers(self, decision: Decision) -> None:
         person = 3 - decision.player
         self._observe(person if person not in self.bots else SPECTATOR)  # what the last answer did comes first
-        self.say(f"{self.name_of(decision.player)} is thinking…")
+        self.say(_("{name} is thinking…").format(name=self.name_of(decision.player)))
         super()._bot_answers(decision)
 
     def _end(self) -> int:

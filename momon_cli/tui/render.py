@@ -7,6 +7,7 @@ from data files and records, so they are shown through ``safe_text`` (never as m
 
 from __future__ import annotations
 
+import string
 from typing import assert_never
 
 from rich.console import Console, Group
@@ -37,13 +38,14 @@ from ..engine import (
     sight_target,
     token_value,
 )
+from ..language import N_, _, ngettext
 from ..limits import NAME_LIMIT
 from ..text import narration as narrate
 from ..text.glossary import for_card
 from ..text.notation import ACCEPTED
 from ..text.prompts import prompt_text
 from ..text.safe import LIMIT, clean, safe
-from ..widths import cut, truncate
+from ..widths import columns, cut, truncate
 from .arena_view import ARROW, COMPASS, PLAYER_STYLE, arena_lines
 
 _MEASURE = Console(width=200, color_system=None)  # measures text for wrapping; never prints
@@ -51,6 +53,22 @@ _MEASURE = Console(width=200, color_system=None)  # measures text for wrapping; 
 
 def player_label(seen: Observation, player: int) -> Text:
     return safe(f"{clean(seen.setup.names[player - 1], NAME_LIMIT)} (P{player})", style=PLAYER_STYLE[player])
+
+
+def styled(template: str, style: str = "", **parts: Text | str) -> Text:
+    """A translated ``template`` as a Text: its own words in ``style``, each ``{placeholder}``
+    the Text given for it (in that Text's style) or the string (in ``style``), wherever the
+    language puts it."""
+    out = Text()
+    for words, field, _spec, _conversion in string.Formatter().parse(template):
+        out.append(words, style=style)
+        if field is not None:
+            part = parts[field]
+            if isinstance(part, Text):
+                out.append_text(part)
+            else:
+                out.append(part, style=style)
+    return out
 
 
 def status_line(seen: Observation, width: int | None = None) -> Text:
@@ -74,49 +92,62 @@ def _status(seen: Observation, short: bool, labels: bool = False) -> Text:
     if labels:
         names = ["P1", "P2"]
     started = state.turn >= seen.setup.position.turn  # before the first Turn Start: the setup [BASELINE 6]
-    line = Text(f"Turn {state.turn}: " if started else "Setup: ", style="bold")
+    line = Text(_("Turn {turn}: ").format(turn=state.turn) if started else _("Setup: "), style="bold")
     line.append(active, style=PLAYER_STYLE[state.active])
     line.append(" · ")
     for p in (1, 2):
         line.append(f"{names[p - 1]} {score[p - 1]}", style=PLAYER_STYLE[p])
         line.append(" – " if p == 1 else "")
-    hands, voids, token = ("Hand", "Void", "1st") if short else ("Hands", "Voids", "First Player Token:")
-    line.append(f" · {hands} {len(zones.hands[1])}/{len(zones.hands[2])} · {voids} {len(zones.voids[1])}/"
-                f"{len(zones.voids[2])} · {token} {names[state.first_token - 1]}")
+    counts = {"hand1": len(zones.hands[1]), "hand2": len(zones.hands[2]), "void1": len(zones.voids[1]),
+              "void2": len(zones.voids[2]), "holder": names[state.first_token - 1]}
+    # TRANSLATORS: the status line's end when it must be short; "1st" is the First Player Token's holder
+    line.append((_(" · Hand {hand1}/{hand2} · Void {void1}/{void2} · 1st {holder}") if short else
+                 _(" · Hands {hand1}/{hand2} · Voids {void1}/{void2} · First Player Token: {holder}")).format(**counts))
     return line
 
 
 def _targets(seen: Observation, item: Trigger) -> str:
     zones = seen.state.zones
-    on = [f"{clean(obj.card.name)} on {obj.space}" for o in item.targets if (obj := zones.on_arena(o)) is not None]
-    return f" → targets {', '.join(on)}" if on else ""
+    on = [_("{card} on {space}").format(card=clean(obj.card.name), space=obj.space)
+          for o in item.targets if (obj := zones.on_arena(o)) is not None]
+    return _(" → targets {targets}").format(targets=", ".join(on)) if on else ""
 
 
 def queue_lines(seen: Observation) -> list[str]:
     """The ability resolving now (the inner one first), then every item waiting (a Summon
     batch's own Queue first), each with its targets by name and Space."""
+    resolving, waiting = queue_parts(seen)
+    return resolving + waiting
+
+
+def queue_parts(seen: Observation) -> tuple[list[str], list[str]]:
+    """:func:`queue_lines` in two: the lines of what resolves now, and those of what waits."""
     zones = need(seen).state.zones
     resolving = reversed(seen.state.resolving)
-    lines = [f"Resolving: {t.card.name} (P{t.controller}): {ability_text(t.ability)}{_targets(seen, t)}"
-             for t in resolving]
+    lines = [_("Resolving: {card} (P{player}): {ability}{targets}").format(
+        card=t.card.name, player=t.controller, ability=ability_text(t.ability), targets=_targets(seen, t))
+        for t in resolving]
     waiting = []
     for frame in reversed(seen.state.frames):
         for item in frame.queue:
             if isinstance(item, Batch):
                 obj = zones.objects.get(item.oid)
-                waiting.append(f"Summon batch: {obj.card.name if obj else '?'} (its On Summon, Check and "
-                               f"post-Snatch)")
+                waiting.append(_("Summon batch: {card} (its On Summon, Check and post-Snatch)").format(
+                    card=obj.card.name if obj else "?"))
                 continue
             waiting.append(f"{item.card.name} (P{item.controller}): {ability_text(item.ability)}"
                            + _targets(seen, item))
-    return [clean(line, 2 * LIMIT) for line in lines + [f"Waiting {i}. {line}" for i, line in enumerate(waiting, 1)]]
+    return ([clean(line, 2 * LIMIT) for line in lines],
+            [clean(_("Waiting {number}. {item}").format(number=i, item=line), 2 * LIMIT)
+             for i, line in enumerate(waiting, 1)])
 
 
 def card_line(card: CardDef) -> str:
-    sights = " ".join(card.sights) or "none"
+    sights = " ".join(card.sights) or _("none")
     traits = f" [{', '.join(card.traits)}]" if card.traits else ""
-    return clean(f"{card.name} ({card.id}) {card.element} Power {card.power} {card.stars}★ sights {sights}{traits}",
-                 2 * LIMIT)
+    return clean(_("{name} ({id}) {element} Power {power} {stars}★ sights {sights}{traits}").format(
+        name=card.name, id=card.id, element=card.element, power=card.power, stars=card.stars, sights=sights,
+        traits=traits), 2 * LIMIT)
 
 
 def _hand_entry(i: int, card: CardDef, short: bool, spent: bool = False) -> Text:
@@ -128,12 +159,12 @@ def _hand_entry(i: int, card: CardDef, short: bool, spent: bool = False) -> Text
     text = Text(f"{i:>2} ", style="bold")
     text.append(clean(card.name), style="bold")
     if spent:
-        text.append(" (used)" if short else " (once-only used)", style="italic")
+        text.append(_(" (used)") if short else _(" (once-only used)"), style="italic")
     text.append(f" {card.power} {elem} {card.stars}★ {arrows}" + (" ✦" if short and card.abilities else ""))
     return text
 
 
-ABILITY_MARK = "  (✦ an ability: inspect <number>)"
+ABILITY_MARK = N_("  (✦ an ability: inspect <number>)")  # translated where it is shown
 
 
 def hand_lines(seen: Observation, player: int, width: int, room: int) -> list[Text]:
@@ -143,9 +174,10 @@ def hand_lines(seen: Observation, player: int, width: int, room: int) -> list[Te
     zones = need(seen).state.zones
     cards = [zones.objects[o].card for o in zones.hands[player]]
     spent = [SPENT in key_of(seen.state, o) for o in zones.hands[player]]
-    title = Text.assemble(player_label(seen, player), "'s Hand — summon <card> <space>:")
-    if any(c.abilities for c in cards) and title.cell_len + len(ABILITY_MARK) <= width:
-        title.append(ABILITY_MARK, style="dim")
+    title = styled(_("{player}'s Hand — summon <card> <space>:"), player=player_label(seen, player))
+    mark = language._(ABILITY_MARK)
+    if any(c.abilities for c in cards) and title.cell_len + columns(mark) <= width:
+        title.append(mark, style="dim")
     full = [title]
     for i, card in enumerate(cards, 1):
         full.append(_hand_entry(i, card, False, spent[i - 1]))
@@ -177,10 +209,11 @@ def wrap(text: Text, width: int) -> list[Text]:
 
 def card_panel(card: CardDef) -> Panel:
     body = Text()
-    body.append(clean(f"{card.element} · Power {card.power} · {card.stars} Star{'s' if card.stars != 1 else ''}") + "\n")
-    body.append(f"Sights (from its Owner's seat): {' '.join(card.sights) or 'none'}\n")
+    body.append(clean(ngettext("{element} · Power {power} · {stars} Star", "{element} · Power {power} · {stars} Stars",
+                               card.stars).format(element=card.element, power=card.power, stars=card.stars)) + "\n")
+    body.append(_("Sights (from its Owner's seat): {sights}").format(sights=" ".join(card.sights) or _("none")) + "\n")
     if card.traits:
-        body.append(clean(f"Traits: {', '.join(card.traits)}") + "\n")
+        body.append(clean(_("Traits: {traits}").format(traits=", ".join(card.traits))) + "\n")
     if card.abilities:
         body.append(clean(card_text(card), 2 * LIMIT) + "\n", style="bold")
     if card.flavor:
@@ -195,10 +228,12 @@ def object_panel(seen: Observation, obj: GameObject) -> Panel:
     """A card where it is now: its current Power, Controller, Ward and Token."""
     need(seen)
     panel = card_panel(obj.card)
-    extra = Text(f"\nOn {obj.space}: Power {power(seen.state, obj)} now, {element(seen.state, obj)}, controlled by ")
-    extra.append_text(player_label(seen, obj.controller or obj.owner))
-    extra.append(f", owned by P{obj.owner}; Ward {'yes' if has_ward(seen.state, obj) else 'no'}; "
-                 f"Token worth {token_value(obj)}")
+    ward = _("Ward yes") if has_ward(seen.state, obj) else _("Ward no")
+    extra = styled("\n" + _("On {space}: Power {power} now, {element}, controlled by {player}, owned by P{owner}; "
+                             "{ward}; Token worth {value}"),
+                   space=str(obj.space), power=str(power(seen.state, obj)), element=element(seen.state, obj),
+                   player=player_label(seen, obj.controller or obj.owner), owner=str(obj.owner), ward=ward,
+                   value=str(token_value(obj)))
     return Panel(Group(panel.renderable, extra), title=panel.title, title_align="left", expand=False)
 
 
@@ -215,18 +250,19 @@ def end_lines(seen: Observation, log_path: str | None, width: int = 80, named: s
     zones = seen.state.zones
     lines: list[Text] = []
     conceded = next((e.player for e in seen.story if isinstance(e, events.Conceded)), None)
-    how = f"{clean(seen.setup.names[conceded - 1], NAME_LIMIT)} conceded" if conceded else narrate.END_WORDS[result.reason]
-    lines.append(Text(f"Game over — {how}.", style="bold"))
+    how = (_("{name} conceded").format(name=clean(seen.setup.names[conceded - 1], NAME_LIMIT)) if conceded
+           else language._(narrate.END_WORDS[result.reason]))
+    lines.append(Text(_("Game over — {how}.").format(how=how), style="bold"))
     for p in (1, 2):
         tokens = [f"{o.space} {token_value(o)}" for o in zones.arena_objects() if o.controller == p]
-        line = Text.assemble(player_label(seen, p), f" {result.scores[p]}: " + (" + ".join(tokens) or "no Tokens"))
+        line = Text.assemble(player_label(seen, p), f" {result.scores[p]}: " + (" + ".join(tokens) or _("no Tokens")))
         lines.extend(wrap(line, width))
     if result.tiebreak:
-        lines.append(Text("Tied: the holder of the First Player Token wins (BASELINE 7.4)."))
+        lines.append(Text(_("Tied: the holder of the First Player Token wins (BASELINE 7.4).")))
     if log_path:
-        lines.extend(wrap(safe(f"Game saved to {log_path}; watch it again with: momon replay {named or log_path}",
-                               2 * LIMIT, "dim"), width))
-    lines.append(Text.assemble(("Winner: ", "bold"), player_label(seen, result.winner)))
+        lines.extend(wrap(safe(_("Game saved to {path}; watch it again with: momon replay {name}").format(
+            path=log_path, name=named or log_path), 2 * LIMIT, "dim"), width))
+    lines.append(styled(_("Winner: {player}"), "bold", player=player_label(seen, result.winner)))
     return lines
 
 
@@ -260,11 +296,15 @@ def decision_view(seen: Observation, decision: Decision, seat: int | None = None
     if kind is Kind.ORDER_ATTEMPTS:
         for i, a in enumerate(decision.options, 1):  # a line each at 80 columns: the log says the rule
             arrow = _attempt_arrow(seen, decision, a.direction, a.key, seat)
-            text.append(clean(f" {i}. {a.direction} {arrow} {a.defender_name} on {a.key} "
-                              f"(Power {a.attacker_power} vs {a.defender_power}, {a.attacker_element} vs "
-                              f"{a.defender_element}): now {narrate.SHORT_VERDICT[a.reason]}", 2 * LIMIT) + "\n")
+            text.append(clean(_(" {number}. {direction} {arrow} {defender} on {space} (Power {attacker_power} vs "
+                                "{defender_power}, {attacker_element} vs {defender_element}): now {verdict}").format(
+                number=i, direction=a.direction, arrow=arrow, defender=a.defender_name, space=a.key,
+                attacker_power=a.attacker_power, defender_power=a.defender_power, attacker_element=a.attacker_element,
+                defender_element=a.defender_element, verdict=language._(narrate.SHORT_VERDICT[a.reason])),
+                2 * LIMIT) + "\n")
         for orders, does in order_outcomes(decision):
-            text.append(clean(f"   order {' / '.join(orders)}: {does}", 2 * LIMIT) + "\n", style="dim")
+            text.append(clean(_("   order {orders}: {does}").format(orders=" / ".join(orders), does=does), 2 * LIMIT)
+                        + "\n", style="dim")
     elif kind is Kind.ORDER_TRIGGERS:
         for i, t in enumerate(decision.options, 1):
             card = card_by_id(seen, t.card)
@@ -279,27 +319,29 @@ def decision_view(seen: Observation, decision: Decision, seat: int | None = None
                               f"{obj.card.stars}★, P{obj.controller})") + "\n")
     elif kind is Kind.CARD:
         for i, key in enumerate(decision.options, 1):
-            used = " (once-only used)" if SPENT in key else ""
+            used = _(" (once-only used)") if SPENT in key else ""
             text.append(f" {i}. {card_line(card_by_id(seen, card_of_key(key)))}{used}\n")
     elif kind is Kind.YES_NO:
         view = decision.trigger
         assert view is not None  # a yes/no is always an ability's "may"
         text.append(clean(f" {ability_text(card_by_id(seen, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
         if view.targets:
-            named = [f"{zones.objects[zones.arena[s]].card.name} on {s}" for s in view.targets if s in zones.arena]
-            text.append(clean(f" Targets: {', '.join(named)}", 2 * LIMIT) + "\n")
+            named = [_("{card} on {space}").format(card=zones.objects[zones.arena[s]].card.name, space=s)
+                     for s in view.targets if s in zones.arena]
+            text.append(clean(_(" Targets: {targets}").format(targets=", ".join(named)), 2 * LIMIT) + "\n")
     elif kind is Kind.PICK_FACE_DOWN:
-        text.append(f" Face-down cards 1-{len(decision.options)}, shuffled: you cannot see them.\n")
+        text.append(_(" Face-down cards 1-{count}, shuffled: you cannot see them.").format(count=len(decision.options))
+                    + "\n")
     elif kind is Kind.SPACE:
         if decision.card is not None:  # a Void Fallback: the card the opponent picked, to be placed
             text.append(f" {card_line(card_by_id(seen, decision.card))}\n")
-        text.append(f" Spaces: {' '.join(decision.options)}\n")
+        text.append(_(" Spaces: {spaces}").format(spaces=" ".join(decision.options)) + "\n")
     elif kind is Kind.SUMMON:
-        text.append(f" Empty Spaces: {' '.join(zones.empty_spaces())}\n")
+        text.append(_(" Empty Spaces: {spaces}").format(spaces=" ".join(zones.empty_spaces())) + "\n")
     else:
         assert_never(kind)
     if accepted:
-        text.append(f" Answer: {ACCEPTED[kind]}", style="dim")
+        text.append(_(" Answer: {accepted}").format(accepted=language._(ACCEPTED[kind])), style="dim")
     else:
         text.rstrip()  # the options' last line break
     return text
@@ -321,11 +363,15 @@ def order_outcomes(decision: Decision) -> list[tuple[list[str], str]]:
 
     grouped: dict[str, list[str]] = {}
     for o in outcomes:
-        gone = f"; the Momon on {', '.join(o.lost)} leaves the Arena" if o.lost else ""
+        gone = _("; the Momon on {spaces} leaves the Arena").format(spaces=", ".join(o.lost)) if o.lost else ""
         powers = as_listed(o.snatched_powers)
-        at = f"; Snatched at Power {', '.join(f'{s} {p}' for s, p in powers)}" if powers else ""
-        by = "".join(f"; {s} snatched back by Power {p}" for s, p in as_listed(o.snatcher_powers))
-        then = f"; then waiting: {', '.join(f'{n} (P{c})' for n, c in o.waiting) or 'nothing'}" if waits else ""
-        does = f"Snatches {', '.join(o.snatched) or 'nothing'}{gone}{at}{by}{then}"
+        at = _("; Snatched at Power {powers}").format(powers=", ".join(f"{s} {p}" for s, p in powers)) if powers else ""
+        by = "".join(_("; {space} snatched back by Power {power}").format(space=s, power=p)
+                     for s, p in as_listed(o.snatcher_powers))
+        then = _("; then waiting: {abilities}").format(
+            abilities=", ".join(f"{n} (P{c})" for n, c in o.waiting) or _("nothing")) if waits else ""
+        rest = f"{gone}{at}{by}{then}"
+        does = (_("Snatches {spaces}{rest}").format(spaces=", ".join(o.snatched), rest=rest) if o.snatched
+                else _("Snatches nothing{rest}").format(rest=rest))
         grouped.setdefault(does, []).append(" ".join(str(listed[k] + 1) for k in o.order))
     return [(orders, does) for does, orders in grouped.items()]
