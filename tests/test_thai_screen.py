@@ -14,6 +14,7 @@ from test_widths import THAI_24
 from momon_cli.widths import graphemes
 
 BORDERS = "┌┬┐├┼┤└┴┘│"
+THAI = re.compile(r"[\u0e00-\u0e7f]")
 #: Card names with marks above and below the line and SARA AM, one of them wider than a cell.
 CARD_NAMES = ("น้ำตกสีเงิน", "กำแพงหินผา", "ผีเสื้อไฟ", "เต่าทองคำ", "นกกระเรียนลำน้ำ", "ช้างศึกกำลังพลผู้ยิ่งใหญ่แห่งทุ่ง",
               "ปลาทูน้ำลึก", "หมีขั้วโลกผู้กล้า")
@@ -77,6 +78,9 @@ def test_a_thai_game_keeps_the_arena_grid_straight_and_never_wraps(tmp_path):
             assert graphemes(name)[:len(graphemes(shown))] == graphemes(shown), (text, name)
         assert THAI_24 in term.text  # the 24-column name whole, in the log of the game's start
         assert not term.lines[0].rstrip().endswith("…"), term.lines[0]  # the status line whole: P1 and P2 for names
+        assert term.lines[0].startswith("เทิร์น 2"), term.lines[0]  # a Thai screen: the status line,
+        hint = next(line for line in reversed(term.lines) if line.strip() and "›" not in line)
+        assert THAI.search(hint), term.text  # and what the prompt accepts
         term.child.send("1 D4\r")  # the sixteenth Momon: the Arena is full and the game ends
         end = time.monotonic() + 60
         while term.child.isalive() and time.monotonic() < end:  # the end screen is printed after the full screen

@@ -84,7 +84,7 @@ def help_text(kind: Kind, extra: str = "", screen: bool = True) -> str:
     """``help`` at a prompt of this kind: the commands (and ``extra``, a session's own; with
     ``screen``, the full screen's keys and marks), then what the prompt accepts."""
     said = command_help() + ("\n" + screen_help() if screen else "") + extra
-    return said + "\n" + _("This prompt accepts:\n  {accepted}").format(accepted=ACCEPTED[kind])
+    return said + "\n" + _("This prompt accepts:\n  {accepted}").format(accepted=_(ACCEPTED[kind]))
 
 
 def run(hot: HotSeat, word: str, arg: str, decision: Decision) -> str | int | None:

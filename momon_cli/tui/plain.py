@@ -223,7 +223,8 @@ def decision(seen: Observation, d: Decision, seat: int, marks: dict[str, Change]
     player did) and the whole Arena; ``shows_hand``: it lists the decider's Hand."""
     zones = need(seen).state.zones
     me = d.player
-    lines = [f"{_names(seen)[me - 1]} (Player {me}) decides: {clean(prompt_text(d), 2 * LIMIT)}"]
+    lines = [_("{name} (Player {number}) decides: {prompt}").format(name=_names(seen)[me - 1], number=me,
+                                                                     prompt=clean(prompt_text(d), 2 * LIMIT))]
     lines += [news] if news else []
     kind = d.kind
     if kind is Kind.SUMMON:

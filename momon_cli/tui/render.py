@@ -291,7 +291,8 @@ def decision_view(seen: Observation, decision: Decision, seat: int | None = None
     zones = need(seen).state.zones
     text = Text()
     text.append_text(player_label(seen, decision.player))
-    text.append(clean(f" decides: {prompt_text(decision)}", 2 * LIMIT) + "\n", style="bold")
+    # TRANSLATORS: after the deciding player's name and seat, e.g. "Ann (P1) decides: ..."
+    text.append(clean(_(" decides: {prompt}").format(prompt=prompt_text(decision)), 2 * LIMIT) + "\n", style="bold")
     kind = decision.kind
     if kind is Kind.ORDER_ATTEMPTS:
         for i, a in enumerate(decision.options, 1):  # a line each at 80 columns: the log says the rule

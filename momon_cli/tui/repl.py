@@ -387,7 +387,7 @@ class HotSeat:
         """Under the prompt: what Enter does while command output is shown (as the last frame
         laid it out), else what the prompt accepts."""
         if not self.view.info:
-            return f"{ACCEPTED[decision.kind]} · Tab · help"
+            return f"{_(ACCEPTED[decision.kind])} · Tab · help"
         return _("Enter: the next page") if self.view.more() else _("Enter: back to the decision")
 
     def _news(self, decision: Decision) -> str:
