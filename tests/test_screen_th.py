@@ -72,7 +72,7 @@ STRETCHES = _stretches()
 
 
 #: The full screen's legend (frame.py's words, judged where they are made).
-LEGEND = set(pack(frame.LEGEND, 80))
+LEGEND = set(pack(frame.legend(), 80))
 
 
 def _untranslated(english: str, thai: str) -> list[str]:

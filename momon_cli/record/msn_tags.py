@@ -26,12 +26,12 @@ from ..data.toml_out import card_set_toml
 from ..engine import PROFILES, RULES_VERSION, CardDef, Game, Position, Result, Setup
 from ..language import _
 from ..limits import BOT_NAMES, BOT_SECONDS, NAME_LIMIT
+from ..text.lists import either
 from ..widths import columns
 from .format import TEXT_LIMIT, Line, _sorted_json, header
 from .header import seats_from_header, setup_from_header
 from .msn_syntax import NotationError, Token
 from .seats import Seat
-from .validate import either
 
 T = TypeVar("T")
 

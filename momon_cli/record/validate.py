@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import PROFILES, RULES_VERSION
 from ..language import _
 from ..limits import BOT_NAMES, BOT_SECONDS, NAME_LIMIT
+from ..text.lists import either, listed
 from ..widths import columns
 from .format import (
     _COUNTED,
@@ -64,18 +65,6 @@ def _unicode(value: object) -> bool:
 
 
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
-
-
-def either(words: Iterable[object]) -> str:
-    """Words listed as alternatives, in the language in use ("sequential or simultaneous")."""
-    said = [str(w) for w in words]
-    return said[0] if len(said) == 1 else _("{first} or {last}").format(first=", ".join(said[:-1]), last=said[-1])
-
-
-def both(words: Iterable[object]) -> str:
-    """Words listed together, in the language in use ("2 and 3")."""
-    said = [str(w) for w in words]
-    return said[0] if len(said) == 1 else _("{first} and {last}").format(first=", ".join(said[:-1]), last=said[-1])
 
 
 def header_problem(head: Line, line: bytes | None = None) -> str | None:
@@ -296,7 +285,7 @@ def _check_header(path: Path, head: Line, line: bytes) -> None:
         raise RecordError(_("{path}: not a game record (no header line)").format(path=path))
     if head.get("format") not in READS or not _is_int(head.get("format")):
         raise RecordError(_("{path}: record format {format} is not one this momon reads (it reads formats "
-                            "{formats})").format(path=path, format=repr(head.get("format")), formats=both(READS)))
+                            "{formats})").format(path=path, format=repr(head.get("format")), formats=listed(READS)))
     if head.get("rules") != RULES_VERSION or not _is_int(head.get("rules")):
         raise RecordError(_("{path}: recorded with rules version {found}; this momon plays rules version {version} "
                             "and will not replay it differently").format(path=path, found=repr(head.get("rules")),

@@ -25,6 +25,7 @@ from typing import assert_never
 from ..engine import SPACES, Answer, Decision, Kind, Observation, card_of_key, key_of, need
 from ..language import N_, _
 from ..language import _ as translated  # a word marked with N_(), translated where it is said
+from .lists import either
 
 
 class BadAnswer(ValueError):
@@ -48,15 +49,6 @@ ACCEPTED = {
 def _bad(decision: Decision, why: str) -> BadAnswer:
     # TRANSLATORS: {why} says what was wrong with a typed answer, {accepted} the forms the prompt takes
     return BadAnswer(_("{why}. Accepted: {accepted}.").format(why=why, accepted=translated(ACCEPTED[decision.kind])))
-
-
-def either(items: list[str]) -> str:
-    """``items`` as alternatives, "A or B or C", in the language in use."""
-    said = items[0] if items else ""
-    for item in items[1:]:
-        # TRANSLATORS: two alternatives, a card name or a number each: "Ember Lynx or Ember Sprite", "1 or 2"
-        said = _("{first} or {second}").format(first=said, second=item)
-    return said
 
 
 def _number(token: str) -> int | None:

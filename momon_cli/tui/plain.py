@@ -10,7 +10,6 @@ observation, as the full screen's views do, and takes its facts from the same pl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import assert_never
 
 from rich.console import Console, Group, RenderableType
@@ -40,6 +39,7 @@ from ..engine import (
 )
 from ..language import N_, _, ngettext
 from ..limits import NAME_LIMIT
+from ..text.lists import either, listed
 from ..text.narration import SHORT_VERDICT, TIMING_WORDS
 from ..text.notation import ACCEPTED, hand_cards
 from ..text.prompts import prompt_text
@@ -72,21 +72,6 @@ def plain_console() -> Console:
 def handoff(name: str) -> str:
     """The hand-off line (:data:`HANDOFF`) for ``name``, in the language in use."""
     return language._(HANDOFF).format(name=name)
-
-
-def listed(items: Sequence[str]) -> str:
-    """``A1``, ``A1 and B2``, ``A1, B2 and C3``."""
-    if len(items) < 2:
-        return "".join(items)
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
-
-
-def either(items: Sequence[str]) -> str:
-    """``1 2``, ``1 2 or 2 1``, ``1 2 or 2 1 or 3 1 2``: each of ``items`` would do."""
-    said = items[0] if items else ""
-    for item in items[1:]:
-        said = _("{items} or {last}").format(items=said, last=item)
-    return said
 
 
 def word(table_word: str) -> str:

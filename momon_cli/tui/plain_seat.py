@@ -26,6 +26,7 @@ from .. import exits, language
 from ..engine import SPECTATOR, Answer, Decision, Kind, Observation
 from ..language import N_, _, ngettext
 from ..record import short_name
+from ..text.lists import listed
 from ..text.narration import Narrator, terse
 from . import plain, render
 from .commands import COMMANDS, help_text
@@ -144,7 +145,7 @@ class PlainSeat(HotSeat):
                    if change == "gone" else f"{space} ({plain.word(plain.CHANGE_WORDS[change])})"
                    for space, change in sorted(marks.items())]
         return [_("Since you last answered:"), *told] + (
-            [_("Spaces changed: {spaces}.").format(spaces=plain.listed(changed))] if changed else [])
+            [_("Spaces changed: {spaces}.").format(spaces=listed(changed))] if changed else [])
 
     def think(self, message: str, work: Callable[[], T]) -> T:
         self.say(_("{message} (Ctrl-C stops it)").format(message=message))
