@@ -254,7 +254,7 @@ def test_a_line_typed_while_the_bot_thinks_waits_in_the_next_prompt_unanswered(t
         term.child.send("1 B2\r")
         until(term, "is thinking")
         term.child.send("2 C3\r")
-        until(term, "kept for your prompt")  # seen while the bot still thinks
+        until(term, "(typed: 2 C3")  # seen while the bot still thinks (the note may be cut at the edge)
         term.wait_for("Meanwhile:", 60)
         assert any(line.startswith("Ann › 2 C3") for line in term.lines), term.text
         answers = [json.loads(x) for x in log.read_text().splitlines() if '"answer"' in x]
