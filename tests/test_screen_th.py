@@ -324,3 +324,15 @@ def test_a_plain_session_speaks_thai_board_hand_last_and_its_prompts(tmp_path):
     assert thai[6].splitlines()[0] == "หลังคุณตอบครั้งล่าสุด:" and thai[6].splitlines()[-1] == "ช่องที่เปลี่ยนไป: A1 (ถูกวาง)"
     for mine in (1, 2, 3, 6):  # what board, hand and last say
         assert not _untranslated(english[mine], thai[mine]), thai[mine]
+
+
+@pytest.mark.parametrize(("typed", "means"), [("ใช่", True), ("ช", True), ("ไม่", False), ("ไม่ใช่", False), ("y", True),
+                                              ("NO", False)])
+def test_a_yes_or_no_is_typed_in_thai_or_in_english_whatever_the_language_shown(typed, means):
+    from momon_cli.text.notation import parse
+
+    g = _reach(Kind.YES_NO)
+    seen = g.observe(g.pending.player)
+    for shown in ("th", "en"):
+        with language.using(shown):
+            assert parse(seen, g.pending, typed) is means

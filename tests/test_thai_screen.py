@@ -15,6 +15,8 @@ from momon_cli.widths import graphemes
 
 BORDERS = "┌┬┐├┼┤└┴┘│"
 THAI = re.compile(r"[\u0e00-\u0e7f]")
+#: A Thai mark drawn twice on its letter: prompt_toolkit doubles a zero-width mark that ends a line.
+DOUBLED = re.compile(r"([\u0e31\u0e34-\u0e3a\u0e47-\u0e4e])\1")
 #: Card names with marks above and below the line and SARA AM, one of them wider than a cell.
 CARD_NAMES = ("น้ำตกสีเงิน", "กำแพงหินผา", "ผีเสื้อไฟ", "เต่าทองคำ", "นกกระเรียนลำน้ำ", "ช้างศึกกำลังพลผู้ยิ่งใหญ่แห่งทุ่ง",
               "ปลาทูน้ำลึก", "หมีขั้วโลกผู้กล้า")
@@ -81,6 +83,11 @@ def test_a_thai_game_keeps_the_arena_grid_straight_and_never_wraps(tmp_path):
         assert term.lines[0].startswith("เทิร์น 2"), term.lines[0]  # a Thai screen: the status line,
         hint = next(line for line in reversed(term.lines) if line.strip() and "›" not in line)
         assert THAI.search(hint), term.text  # and what the prompt accepts
+        term.child.send("queue\r")  # a Thai line that ends in a tone mark: "... ว่างอยู่"
+        term.wait_for("Trigger Queue", 30)
+        assert not DOUBLED.search(term.text), term.text
+        term.child.send("\r")  # back to the decision
+        term.wait_for("›", 30)
         term.child.send("1 D4\r")  # the sixteenth Momon: the Arena is full and the game ends
         end = time.monotonic() + 60
         while term.child.isalive() and time.monotonic() < end:  # the end screen is printed after the full screen

@@ -155,19 +155,22 @@ def _start(p1: str | None, p2: str | None, bot_time: float | None, deck1: str | 
             p1, p2 = named[0] if p1 is None else p1, named[1] if p2 is None else p2
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)  # from the OS, as secrets would, without its start-up
-    try:  # an empty name given, or an unknown bot, is said before any name is asked for
+    try:  # a bad name given (empty, too wide), or an unknown bot, is said before any name or deck is asked for
         for flag, given in (("--p1", p1), ("--p2", p2)):
-            if given is not None and not given.strip():  # given, but empty: not the same as leaving it out
+            if given is not None and not given.startswith("bot:"):  # given, even empty: not the same as leaving it out
                 checked_name(given, flag)
         seats_for((p1 or "", p2 or ""), seed, (), None)
     except SetupError as err:
         _fail(str(err))
     if at_terminal:
-        p1 = p1 or typer.prompt(_("Player 1's name"), default="Player 1")
-        while not p2 or p2 == p1:
-            if p2:
-                typer.echo(_("The two players need different names."))
-            p2 = typer.prompt(_("Player 2's name"), default="Player 2" if p1 != "Player 2" else "Player 1")
+        try:  # a name typed at the question is said before the decks are asked for
+            p1 = p1 or checked_name(typer.prompt(_("Player 1's name"), default="Player 1"), 1)
+            while not p2 or p2 == p1:
+                if p2:
+                    typer.echo(_("The two players need different names."))
+                p2 = checked_name(typer.prompt(_("Player 2's name"), default="Player 2" if p1 != "Player 2" else "Player 1"), 2)
+        except SetupError as err:
+            _fail(str(err))
     decks = [deck1, deck2]
     for i, who in enumerate((p1, p2)):
         if decks[i] is None:  # asked of a person at the terminal, before any record exists

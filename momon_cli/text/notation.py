@@ -162,8 +162,8 @@ def parse(seen: Observation, decision: Decision, line: str) -> Answer:
         return tuple(chosen)
     if kind is Kind.YES_NO:
         word = tokens[0].lower()
-        if len(tokens) == 1 and word in ("y", "yes", "n", "no"):
-            return word.startswith("y")
+        if len(tokens) == 1 and word in YES | NO:
+            return word in YES
         raise _bad(decision, _("{typed} is not yes or no").format(typed=repr(line.strip()[:20])))
     if kind is Kind.PICK_FACE_DOWN:
         n = _number(tokens[0]) if len(tokens) == 1 else None
@@ -215,6 +215,11 @@ def answer_words(player: str, kind: str, value: object) -> str:
         return _("{player} chooses {choice}").format(player=player, choice=choice)
     return _("{player} chooses {choice}").format(player=player, choice=value)
 
+
+#: Yes and no as a player may type them, in English or in Thai, whatever the language shown:
+#: the answer, not the word, is what a record keeps.
+YES = frozenset({"y", "yes", "ใช่", "ช"})
+NO = frozenset({"n", "no", "ไม่", "ไม่ใช่", "ม"})
 
 #: Words a card is never written as in a game file: they mean something else there.
 _RESERVED = frozenset({"summon", "concede", "listed", "none", "yes", "no", "y", "n"})

@@ -226,6 +226,11 @@ def to_fragments(lines: list[Text], width: int) -> list[tuple[str, str]]:
         if i:
             fragments.append(("", "\n"))
         line = truncate(line, width)  # between graphemes, never inside one (Rich's own cut parts SARA AM)
+        if line.plain and cell_len(line.plain[-1]) == 0 and line.cell_len < width:
+            # prompt_toolkit writes a zero-width mark into its letter's cell and into the next
+            # one too, which the next character overwrites: at a line's end a Thai tone mark
+            # would be drawn twice, so a space overwrites it
+            line = line + " "
         plain = line.plain
         cuts = sorted({0, len(plain), *(x for span in line.spans for x in (span.start, span.end) if x < len(plain))})
         for start, end in zip(cuts, cuts[1:], strict=False):

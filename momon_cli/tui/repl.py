@@ -31,7 +31,7 @@ from ..language import _
 from ..limits import NAME_LIMIT
 from ..record import Recorder, Seat, resume_hint, short_name, undo
 from ..text.narration import Narrator, summary, terse
-from ..text.notation import ACCEPTED, BadAnswer, parse
+from ..text.notation import ACCEPTED, YES, BadAnswer, parse
 from ..text.safe import clean, safe
 from . import commands, render
 from .arena_view import PLAYER_STYLE
@@ -462,7 +462,7 @@ class HotSeat:
             self.view.info = [Text(_("{name}, concede the game? (y/n)").format(name=name), style="bold")]
             answer = self.reader.read(_("{name} concedes? (y/n) ").format(name=name))
             self.view.clear_info()
-            if answer.strip().lower() not in ("y", "yes"):  # anything but yes keeps the game, and says so
+            if answer.strip().lower() not in YES:  # anything but yes keeps the game, and says so
                 self._note(_("{name} does not concede; the game goes on.").format(name=name))
                 return None
         self._record_concession(player)
