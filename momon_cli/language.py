@@ -32,19 +32,26 @@ _chosen = "en"
 
 def chosen(flag: str | None = None, environ: Mapping[str, str] = os.environ) -> str:
     """The language code for ``--lang`` (``flag``) or, without it, for the environment: ``th``
-    when the first locale setting that is set names Thai, else ``en``."""
+    when the first locale setting that is set names Thai, else ``en``. LANGUAGE is a list
+    ("fr:th"), read as gettext reads it: its first language momon speaks."""
     if flag:
         return _code(flag)
     for name in ENVIRONMENT:
         value = environ.get(name, "")
         if value:
-            return _code(value.split(":")[0])
+            spoken = [entry for entry in value.split(":") if _base(entry) in LANGUAGES] if name == "LANGUAGE" else [value]
+            if spoken:
+                return _code(spoken[0])
     return "en"
+
+
+def _base(value: str) -> str:
+    return value.strip().lower().replace("-", "_").split(".")[0].split("@")[0].split("_")[0]
 
 
 def _code(value: str) -> str:
     """``th`` for ``th``, ``th_TH``, ``th_TH.UTF-8``, ``TH`` and the like; ``en`` for anything else."""
-    base = value.strip().lower().replace("-", "_").split(".")[0].split("@")[0].split("_")[0]
+    base = _base(value)
     return base if base in LANGUAGES else "en"
 
 
@@ -59,17 +66,18 @@ def use(language: str) -> None:
 
 def use_flag(argv: list[str]) -> None:
     """The language of a command line: ``--lang X`` (or ``--lang=X``) anywhere in it, else
-    the environment's. Called before the command line's help texts are made; a flag also
-    becomes LANGUAGE, which Click's and Typer's own gettext calls read."""
+    the environment's. Called before the command line's help texts are made; the language
+    chosen also becomes LANGUAGE, which Typer's own gettext calls read, so they agree with
+    ours whatever the locale holds."""
     flag = None
     for i, arg in enumerate(argv):
         if arg == "--lang" and i + 1 < len(argv):
             flag = argv[i + 1]
         elif arg.startswith("--lang="):
             flag = arg.partition("=")[2]
-    if flag:
-        os.environ["LANGUAGE"] = _code(flag)
-    use(chosen(flag))
+    code = chosen(flag)
+    os.environ["LANGUAGE"] = code
+    use(code)
 
 
 def current() -> str:

@@ -22,7 +22,9 @@ ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "momon_cli"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "momon"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+#: gettext's names, and the names modules import ``_`` as to translate a word kept in a table
+#: (``from ..language import _ as translated``): a literal given to any of them is a message.
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "translated": None, "translation": None}
 LANGUAGES = ("th",)
 _FIXED = datetime(2026, 12, 1, tzinfo=UTC)  # a fixed header date: the files change only with their messages
 

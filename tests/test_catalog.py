@@ -76,7 +76,7 @@ def test_no_message_is_built_before_it_is_translated():
         for node in ast.walk(ast.parse(path.read_text())):
             if (isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute))
                     and (node.func.id if isinstance(node.func, ast.Name) else node.func.attr) in catalog.KEYWORDS
-                    and any(isinstance(a, (ast.JoinedStr, ast.BinOp, ast.Call)) for a in node.args[:2])):
+                    and any(isinstance(a, (ast.JoinedStr, ast.BinOp, ast.Call, ast.IfExp)) for a in node.args[:2])):
                 wrong.append(f"{path.relative_to(catalog.ROOT)}:{node.lineno}")
     assert not wrong, wrong
 
@@ -85,6 +85,7 @@ def test_no_message_is_built_before_it_is_translated():
     ({"LANG": "th_TH.UTF-8"}, "th"), ({"LC_ALL": "th_TH"}, "th"), ({"LC_MESSAGES": "th"}, "th"),
     ({"LANG": "en_GB.UTF-8"}, "en"), ({"LANG": "C.UTF-8"}, "en"), ({}, "en"), ({"LANG": "fr_FR"}, "en"),
     ({"LC_ALL": "en_US.UTF-8", "LANG": "th_TH.UTF-8"}, "en"), ({"LANGUAGE": "th:en", "LANG": "C"}, "th"),
+    ({"LANGUAGE": "fr:th", "LANG": "C"}, "th"), ({"LANGUAGE": "fr", "LANG": "th_TH.UTF-8"}, "th"),
 ])
 def test_the_language_comes_from_the_environment_as_gettext_reads_it(setting, code):
     assert language.chosen(None, setting) == code
@@ -107,3 +108,11 @@ def test_a_message_is_read_in_the_language_in_use():
 
 def test_the_catalog_files_are_in_the_package():
     assert (Path(language.LOCALE) / "th" / "LC_MESSAGES" / "momon.mo").is_file()
+
+
+def test_every_name_that_language_underscore_is_imported_as_is_a_keyword_babel_extracts():
+    """``from ..language import _ as translated``: a literal given to ``translated`` must reach the catalog too."""
+    names = {a.asname or a.name for path in catalog.PACKAGE.rglob("*.py") for node in ast.walk(ast.parse(path.read_text()))
+             if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("language")
+             for a in node.names if a.name in ("_", "ngettext", "N_")}
+    assert names <= set(catalog.KEYWORDS), names - set(catalog.KEYWORDS)

@@ -259,7 +259,7 @@ def test_a_thai_table_may_give_some_words_and_the_english_says_the_rest():
 
 @pytest.mark.parametrize(("thai", "problem"), [
     ({"lesson": "x"}, "puzzle.th: unknown key 'lesson'"),
-    ({"title": "ก" * 41}, "puzzle.th.title: must be a text of at most 40 characters"),
+    ({"title": "ก" * 41}, "puzzle.th.title: must be a text at most 40 columns wide"),
     ({"hint": 3}, "puzzle.th.hint: must be a text of at most 1200 characters"),
     ("ทดสอบ", "puzzle.th: must be a table"),
 ])

@@ -27,6 +27,7 @@ from pettingzoo.utils import wrappers
 from ..data.cards import load_deck, load_matrix, load_pool
 from ..engine import SPACES, SPECTATOR, CardDef, Game, Profile, Setup, power, profile_named
 from ..text.safe import clean
+from ..widths import pad
 from . import actions
 from .encoding import Encoder
 
@@ -150,7 +151,7 @@ class MonsnatchEnv(AECEnv):
                 obj = None if oid is None else zones.objects[oid]
                 cells.append(f"{space} ." if obj is None else
                              f"{space} P{obj.controller} {clean(obj.card.name, 10)} {power(state, obj)}")
-            rows.append(" | ".join(f"{c:<22}" for c in cells))
+            rows.append(" | ".join(pad(c, 22) for c in cells))  # a Thai card name is narrower than its letters
         text = "\n".join([*(r.rstrip() for r in rows), f"turn {state.turn}, Player {state.active} active"])
         if self.render_mode == "human":
             print(text)

@@ -16,7 +16,7 @@ from ..language import _
 from ..text.safe import clean
 from . import cards, coach, lab, play, puzzles, records, serve  # each registers its commands on the app
 from .base import MESSAGE_LIMIT, app
-from .click_words import translated, usage_error
+from .click_words import in_language, usage_error
 
 THAI = re.compile("[\u0e00-\u0e7f]")  # the Thai script's block
 
@@ -53,7 +53,7 @@ def run() -> None:
 def _command() -> int | None:
     """The command's exit code; a usage error or an Abort is printed and exits here."""
     try:
-        code: int | None = translated(typer.main.get_command(app))(prog_name="momon", standalone_mode=False)
+        code: int | None = in_language(typer.main.get_command(app))(prog_name="momon", standalone_mode=False)
         return code
     except typer.TyperException as err:  # a usage error; or, with no arguments, the help itself
         message = err.format_message()

@@ -85,14 +85,14 @@ class _Context(Context):
     formatter_class = Formatter
 
 
-def translated(command: Command) -> Command:
+def in_language(command: Command) -> Command:
     """``command`` and every command under it with their help written by :class:`Formatter`
     (nothing changes in English)."""
     if current() != "en":
         command.context_class = _Context
         if isinstance(command, TyperGroup):
             for sub in command.commands.values():
-                translated(sub)
+                in_language(sub)
     return command
 
 

@@ -176,7 +176,7 @@ def _card(data: object, where: str, problems: list[str], elements: tuple[str, ..
         c.bad("id", _("must look like SET-001 (set code, dash, three digits)"))
     c.only(data, "card", CARD_KEYS)
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip() or columns(name) > NAME_LIMIT:
+    if not isinstance(name, str) or not name.strip() or columns(name) > NAME_LIMIT or len(name) > 3 * NAME_LIMIT:
         c.bad("name", _("must be a non-empty string at most {limit} columns wide").format(limit=NAME_LIMIT))
     stars = c.integer(data, "stars", 1, 5, 1)
     element = c.choice(data, "element", elements, elements[0])
@@ -295,7 +295,8 @@ def load_deck(name_or_path: str, pool: dict[str, CardDef]) -> Deck:
     data = read_toml(path)
     problems = []
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip() or columns(name) > DECK_NAME_LIMIT:  # a record keeps it
+    # a record keeps the name, within 200 characters: so at most three a column
+    if not isinstance(name, str) or not name.strip() or columns(name) > DECK_NAME_LIMIT or len(name) > 3 * DECK_NAME_LIMIT:
         problems.append(_("{path}: name: must be a string 1-{limit} columns wide").format(path=path,
                                                                                            limit=DECK_NAME_LIMIT))
     formats = load_formats()

@@ -62,7 +62,7 @@ def read_goal(c: Problems, data: object, at: str = "puzzle.goal") -> Goal | None
     table = c.table(data, at)
     kinds = [k for k in GOAL_KINDS if k in table]
     if len(kinds) != 1:
-        c.bad(at, "must name one of win = true, snatch = N or hold = \"SPACE\"")
+        c.bad(at, _("must name one of win = true, snatch = N or hold = \"SPACE\""))
         return None
     kind = kinds[0]
     c.only(table, at, {kind})
@@ -74,7 +74,7 @@ def read_goal(c: Problems, data: object, at: str = "puzzle.goal") -> Goal | None
     if kind == "hold":
         space = table[kind]
         if space not in SPACES:
-            c.bad(at + ".hold", "must be a Space A1-D4")
+            c.bad(at + ".hold", _("must be a Space A1-D4"))
             return None
         return Goal(kind, space=str(space))
     assert_never(kind)

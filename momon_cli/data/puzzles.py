@@ -89,8 +89,12 @@ def _text(c: Problems, table: dict[str, Any], key: str, limit: int, required: bo
     value = table.get(key, "")
     long = type(value) is str and (columns(value) if key == "title" else len(value)) > limit
     if type(value) is not str or (required and not value.strip()) or long:
-        c.bad(f"{at}.{key}", f"must be {'a text of 1' if required else 'a text of at most'}"
-                             f"{'-' if required else ' '}{limit} characters")
+        if key == "title":
+            why = (_("must be a text 1-{limit} columns wide") if required else
+                   _("must be a text at most {limit} columns wide"))
+        else:
+            why = _("must be a text of 1-{limit} characters") if required else _("must be a text of at most {limit} characters")
+        c.bad(f"{at}.{key}", why.format(limit=limit))
         return ""
     return value.strip()
 
@@ -106,7 +110,7 @@ def _words(c: Problems, data: object, at: str) -> Words:
 def _strings(c: Problems, table: dict[str, Any], key: str, what: str) -> tuple[str, ...]:
     value = table.get(key, [])
     if not isinstance(value, list) or not all(type(v) is str and v.strip() and len(v) <= 200 for v in value):
-        c.bad(f"puzzle.{key}", f"must be a list of {what}")
+        c.bad(f"puzzle.{key}", _("must be a list of {what}").format(what=what))
         return ()
     return tuple(v.strip() for v in value)
 
@@ -116,20 +120,20 @@ def puzzle_from_mapping(data: dict[str, Any], pool: dict[str, CardDef], elements
     """A Puzzle from a position file's table; raises DataError listing every problem of the
     file, its position's and its ``[puzzle]`` table's together."""
     problems: list[str] = []
-    c = Problems(source, problems)
+    c = Problems(source, problems, _)
     table = dict(c.table(data.get("puzzle"), "puzzle"))
     c.only(table, "puzzle", PUZZLE_KEYS)
     title = _text(c, table, "title", TITLE_LIMIT, required=True)
     goal = read_goal(c, table.get("goal"), "puzzle.goal") if "goal" in table else None
     if "goal" not in table:
-        c.bad("puzzle.goal", "is missing: give win = true, snatch = N or hold = \"SPACE\"")
+        c.bad("puzzle.goal", _("is missing: give win = true, snatch = N or hold = \"SPACE\""))
     hint, intro = _text(c, table, "hint", TEXT_LIMIT), _text(c, table, "intro", TEXT_LIMIT)
     translations = tuple((code, _words(c, table[code], f"puzzle.{code}")) for code in TRANSLATED if code in table)
     difficulty = c.integer(table, "difficulty", 1, MOST_LEVEL, 1, "puzzle.")
-    teaches = _strings(c, table, "teaches", "keywords (the glossary's terms)")
-    solution = _strings(c, table, "solution", "answers as the solver types them")
+    teaches = _strings(c, table, "teaches", _("keywords (the glossary's terms)"))
+    solution = _strings(c, table, "solution", _("answers as the solver types them"))
     if "active" not in data and "first_player" not in data:
-        c.bad("active", "a puzzle names its solver: give active = 1 or 2")
+        c.bad("active", _("a puzzle names its solver: give active = 1 or 2"))
     try:
         position = position_from_mapping(data, pool, elements, source)
     except DataError as err:
@@ -145,8 +149,8 @@ def read_puzzle(path: Path | str, pool: dict[str, CardDef], elements: tuple[str,
     """The puzzle in the position file at ``path`` (DataError: every problem, one a line)."""
     data = read_toml(path)
     if "puzzle" not in data:
-        raise DataError([f"{path}: not a puzzle: a puzzle is a position file with a [puzzle] table "
-                         f"(docs/positions.md)"])
+        raise DataError([_("{path}: not a puzzle: a puzzle is a position file with a [puzzle] table "
+                           "(docs/positions.md)").format(path=path)])
     return puzzle_from_mapping(data, pool, elements, str(path))
 
 

@@ -12,6 +12,8 @@ def prompt_text(decision: Decision) -> str:
     """What ``decision`` asks, as a sentence to show: its template in the language in use,
     its ``{card}`` the decision's subject (a card name, made printable) and its ``{count}``
     the number of targets it takes."""
-    # The template is a message of the catalog (the engine marks it with N_): translated as
-    # it stands, through the module, since _() itself is only ever given a literal.
+    # The template is a message of the catalog (the engine marks it with N_), translated as it
+    # stands; an empty one stays empty (gettext gives the catalog's header for "").
+    if not decision.prompt:
+        return ""
     return language._(decision.prompt).format(card=clean(decision.subject), count=decision.count)
