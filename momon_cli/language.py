@@ -23,6 +23,7 @@ from pathlib import Path
 
 DOMAIN = "momon"
 LANGUAGES = ("en", "th")  # English is the source language; th has a catalog
+TRANSLATED = LANGUAGES[1:]  # the languages a data file (a puzzle, a deck) may give its own words in
 LOCALE = Path(__file__).parent / "locale"
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # read in this order, as gettext does
 

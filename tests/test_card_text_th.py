@@ -12,7 +12,7 @@ from rich.console import Console
 
 from momon_cli import language
 from momon_cli.data import cardtext_th
-from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool, parse_card_set
+from momon_cli.data.cards import DataError, builtin_deck_names, builtin_decks_dir, load_deck, load_pool, parse_card_set
 from momon_cli.data.cardtext import GENERATORS, ability_text, card_text, rules_ability_text, rules_text
 from momon_cli.engine import (
     DURATIONS,
@@ -161,3 +161,19 @@ def test_inspect_and_the_plain_card_line_show_the_thai():
             console.print(render.card_panel(card))
         assert cardtext_th.card_text(card) in got.get()
         assert cardtext_th.card_text(card) in plain.card(card)
+
+
+def test_every_built_in_deck_has_its_plan_in_thai_and_a_bad_th_table_is_one_line(tmp_path):
+    pool = load_pool()
+    for name in builtin_deck_names():
+        deck = load_deck(name, pool)
+        with language.using("th"):
+            assert re.search(r"[\u0e00-\u0e7f]", deck.shown_plan()), name
+        with language.using("en"):
+            assert deck.shown_plan() == deck.plan
+    bad = tmp_path / "bad.toml"
+    bad.write_text((builtin_decks_dir() / "prism.toml").read_text(encoding="utf-8").replace("plan = \"Momon", "story = \"Momon"),
+                   encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_deck(str(bad), pool)
+    assert err.value.problems == [f"{bad}: th: must be a table holding only plan, one line at most 160 columns wide"]

@@ -101,7 +101,7 @@ def deck_entries(menu: "list[tuple[str, Deck]]", plain: bool = False) -> "list[t
         count = ngettext("{n} card", "{n} cards", len(deck.cards)).format(n=len(deck.cards))
         line = Text.assemble(safe(name, style="bold"), " — ", safe(f"{deck.name} · {deck.format} · "
                              f"{count} · {stars} · {elements}"))
-        entries.append((name, line, safe(deck.plan, style="dim") if deck.plan else None))
+        entries.append((name, line, safe(deck.shown_plan(), style="dim") if deck.plan else None))
     return entries
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeAlias
 
+from .. import language
 from ..engine import (
     DIRECTIONS,
     KEYWORDS,
@@ -30,7 +31,7 @@ from ..engine import (
     Whose,
     read_instruction,
 )
-from ..language import _
+from ..language import TRANSLATED, _
 from ..widths import columns
 from .cardtext import card_text
 
@@ -272,6 +273,11 @@ class Deck:
     cards: tuple[CardDef, ...]
     source: str
     plan: str = ""  # one line: how the deck means to win
+    plans: tuple[tuple[str, str], ...] = ()  # the plan in other languages: (code, plan), from the file's [th] table
+
+    def shown_plan(self) -> str:
+        """The plan in the language in use, if the file gives it there; else the English one."""
+        return dict(self.plans).get(language.current(), self.plan)
 
 
 def builtin_decks_dir() -> Path:
@@ -319,9 +325,19 @@ def load_deck(name_or_path: str, pool: dict[str, CardDef]) -> Deck:
     if not isinstance(plan, str) or len(plan) > PLAN_LIMIT or "\n" in plan:
         problems.append(_("{path}: plan: must be one line of at most {limit} characters").format(path=path,
                                                                                                  limit=PLAN_LIMIT))
+    plans = []
+    for code in TRANSLATED:  # [th] plan = "...": the plan as a Thai player reads it
+        table = data.get(code, {})
+        said = table.get("plan", "") if isinstance(table, dict) else None
+        if not isinstance(table, dict) or set(table) - {"plan"} or not isinstance(said, str) or "\n" in said \
+                or columns(said) > PLAN_LIMIT:
+            problems.append(_("{path}: {code}: must be a table holding only plan, one line at most {limit} columns "
+                              "wide").format(path=path, code=code, limit=PLAN_LIMIT))
+        elif said.strip():
+            plans.append((code, said.strip()))
     if problems or not isinstance(name, str) or not isinstance(fmt, str) or not isinstance(plan, str):
         raise DataError(problems)
-    return Deck(name.strip(), fmt, tuple(cards), str(path), plan.strip())
+    return Deck(name.strip(), fmt, tuple(cards), str(path), plan.strip(), tuple(plans))
 
 
 def deck_problems(cards: list[CardDef], rules: Table, fmt: str, listed: int | None = None) -> list[str]:

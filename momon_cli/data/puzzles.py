@@ -18,14 +18,13 @@ from typing import Any
 
 from .. import language
 from ..engine import CardDef, Position, Problems
-from ..language import _
+from ..language import TRANSLATED, _
 from ..widths import columns
 from .cards import DATA, DataError, read_toml
 from .goals import Goal, read_goal
 from .positions import position_from_mapping
 
 PUZZLES = DATA / "puzzles"
-TRANSLATED = ("th",)  # the languages a [puzzle.LANGUAGE] table may give the words in
 WORDS_KEYS = {"title", "hint", "intro"}  # the words a translation gives
 PUZZLE_KEYS = {"title", "goal", "hint", "intro", "difficulty", "teaches", "solution", *TRANSLATED}
 TITLE_LIMIT = 40  # columns: a title and its goal share one line of ``momon puzzles``

@@ -60,7 +60,7 @@ def pick_deck(screen: Screen, name: str) -> str:
         lines.append(Text(f"{i:>2} ").append_text(safe(f"{file} — {deck.name} · {count} · "
                                                        f"{sum(c.stars for c in deck.cards)}★", style="bold")))
         if deck.plan:
-            lines.append(Text("     ").append_text(safe(deck.plan, style="dim")))
+            lines.append(Text("     ").append_text(safe(deck.shown_plan(), style="dim")))
     screen.frame = lambda width, height, below: lines[: max(0, height - below)]
     screen.title = _("momon — {name} picks a deck").format(name=name)
     while True:
