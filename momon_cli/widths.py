@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
 _GRAPHEME = regex.compile(r"\X")
+_RUN = regex.compile(r"\S+")  # a word, as Rich's wrap sees words
 ELLIPSIS = "…"
 
 
@@ -70,3 +71,27 @@ def truncate(line: Text, width: int, mark: str = "", fill: bool = False) -> Text
         line = line.copy()
         line.append(" " * (width - line.cell_len))
     return line
+
+
+def breakable(line: Text, width: int) -> Text:
+    """``line`` with a space between graphemes inside every run of non-spaces wider than
+    ``width``, so that Rich, which wraps at spaces, never has to chop a word itself (its chop
+    can part SARA AM or a mark from its letter): each piece fills a line of its own."""
+    plain = line.plain
+    runs = [m for m in _RUN.finditer(plain) if cell_len(m.group()) > width]
+    if not runs or width < 2:
+        return line
+    out = line[:0]
+    at = 0
+    for run in runs:
+        out.append_text(line[at:run.start()])
+        start = run.start()
+        while cell_len(plain[start:run.end()]) > width:
+            end = start + max(1, fitting(plain[start:run.end()], width))
+            out.append_text(line[start:end])
+            out.append(" ")
+            start = end
+        out.append_text(line[start:run.end()])
+        at = run.end()
+    out.append_text(line[at:])
+    return out

@@ -45,7 +45,7 @@ from ..text.glossary import for_card
 from ..text.notation import ACCEPTED
 from ..text.prompts import prompt_text
 from ..text.safe import LIMIT, clean, safe
-from ..widths import columns, cut, truncate
+from ..widths import breakable, columns, cut, truncate
 from .arena_view import ARROW, COMPASS, PLAYER_STYLE, arena_lines
 
 _MEASURE = Console(width=200, color_system=None)  # measures text for wrapping; never prints
@@ -203,8 +203,9 @@ def least_hand_lines(cards: int) -> int:
 
 
 def wrap(text: Text, width: int) -> list[Text]:
-    """``text`` cut into screen lines of ``width`` columns."""
-    return list(text.wrap(_MEASURE, width))
+    """``text`` cut into screen lines of ``width`` columns, a word wider than a line broken
+    between graphemes."""
+    return list(breakable(text, width).wrap(_MEASURE, width))
 
 
 def card_panel(card: CardDef) -> Panel:
