@@ -10,7 +10,6 @@ import typer
 
 from .. import exits
 from ..language import N_, _, ngettext
-from ..language import _ as translation  # for a word marked with N_(), translated where it is shown
 from ..text.safe import clean, safe
 from .base import MESSAGE_LIMIT, _data_file, _fail, _load, _loading, app, deck_app
 
@@ -73,7 +72,7 @@ def cards_command(
         _fail(_("no card matches"))
     table = Table(show_lines=False)
     for col in CARD_COLUMNS:
-        table.add_column(translation(col), overflow="fold")
+        table.add_column(_(col), overflow="fold")
     for c in found:
         table.add_row(*(safe(v) for v in (c.id, c.name, c.element, c.power, c.stars, " ".join(c.sights), card_text(c))))
     console.print(table)

@@ -23,8 +23,7 @@ from typer._click.core import Command, Context
 from typer._click.formatting import HelpFormatter
 from typer.core import TyperGroup
 
-from ..language import N_, current
-from ..language import _ as translation  # for a word marked with N_() below, translated where it is shown
+from ..language import N_, _, current
 
 #: Typer's words that typer/core.py passes through gettext (its msgids, exactly), as a
 #: ``momon`` user can meet them: help sections, an option's notes, a command not found.
@@ -74,10 +73,10 @@ class Formatter(HelpFormatter):
     """Typer's help formatter, with its own words in the language in use."""
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-        super().write_usage(prog, args, translation(USAGE) if prefix is None else prefix)
+        super().write_usage(prog, args, _(USAGE) if prefix is None else prefix)
 
     def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
-        rows = [(term, translation(text) if text in OPTION_HELP else text) for term, text in rows]
+        rows = [(term, _(text) if text in OPTION_HELP else text) for term, text in rows]
         super().write_dl(rows, col_max, col_spacing)
 
 
@@ -107,5 +106,5 @@ def usage_error(message: str) -> str:
             parts = found.groupdict()
             if "message" in parts:
                 parts["message"] = usage_error(parts["message"])
-            return translation(template).format(**parts)
+            return _(template).format(**parts)
     return message

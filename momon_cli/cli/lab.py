@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..language import N_, _
-from ..language import _ as translation  # for a word marked with N_(), translated where it is shown
 from ..limits import BOT_SECONDS
 from ..text.safe import safe
 from .base import (
@@ -206,7 +205,7 @@ def _tournament_report(bots: list[str], decks: list[str], games: int, seed: int,
     table = Table(title=_("{games} games, {rules} rules, seats swapped every other game").format(games=len(tasks),
                                                                                                rules=rules))
     for col in STANDING_COLUMNS:
-        table.add_column(translation(col))
+        table.add_column(_(col))
     for r in rows:
         low, high = r.interval()
         table.add_row(r.bot, r.opponent, str(r.wins), str(r.games), f"{100 * r.rate:.1f}%",

@@ -2,7 +2,7 @@
 
 Each :class:`Entry` is data: the term as the game writes it, the other words a player may
 type for it (in English and in Thai), one sentence for a newcomer (marked ``N_()``, so it is
-translated where it is shown: ``language._(entry.meaning)``; plain text, neither Markdown nor
+translated where it is shown: ``_(entry.meaning)``; plain text, neither Markdown nor
 Rich markup), and the citations of docs/rules.md that say it in full. Terms and citations stay
 as they are in every language (the Thai edition keeps the game's keywords in English).
 :func:`find` reads what a player typed, in either language; :func:`for_card`

@@ -6,8 +6,7 @@ Each paragraph is a message of the catalog, marked here and translated when it i
 
 from __future__ import annotations
 
-from .. import language
-from ..language import N_
+from ..language import N_, _
 
 #: The paragraphs of the screen, in order (Markdown, rendered by Rich).
 PARAGRAPHS = (
@@ -46,4 +45,4 @@ HOWTO = "\n\n".join(PARAGRAPHS) + "\n"
 
 def shown() -> str:
     """The screen in the language in use."""
-    return "\n\n".join(language._(p) for p in PARAGRAPHS) + "\n"
+    return "\n\n".join(_(p) for p in PARAGRAPHS) + "\n"

@@ -9,7 +9,7 @@ Each line is one template in the language in use (language.py), with named place
 the names, Spaces and numbers, so a translation orders the sentence as its language does; a
 line put together from independent clauses (a verdict after its Attempt, the reason a step
 fails) translates each clause on its own. The words of a table are marked with ``N_()`` and
-translated where they are said, here and by the screens that show them (``language._(
+translated where they are said, here and by the screens that show them (``_(
 SHORT_VERDICT[reason])``, ``END_WORDS``). Citations ("CR 10.2.2", "TH 17.5") stay as they are
 in every language: ``terse`` cuts them out by their form, and ``rules`` finds them.
 """
@@ -21,7 +21,6 @@ from collections.abc import Iterable
 
 from ..engine import events as ev
 from ..language import N_, _, ngettext
-from ..language import _ as translated  # a word marked with N_(), translated where it is said
 from .glossary import BY_KIND
 from .safe import clean
 
@@ -82,7 +81,7 @@ def terse(event: ev.Event, line: str | None) -> str | None:
 
 
 def _until(until: str) -> str:
-    return translated(UNTIL_WORDS[until])
+    return _(UNTIL_WORDS[until])
 
 
 class Narrator:
@@ -126,7 +125,7 @@ class Narrator:
         return _("— Turn {turn}: {player} is the Active Player (CR 8.1) —").format(turn=e.turn, player=self.who(e.active))
 
     def _end_condition(self, e: ev.EndConditionRecorded) -> str:
-        return _("End condition recorded: {reason}; the turn is finished first.").format(reason=translated(END_WORDS[e.reason]))
+        return _("End condition recorded: {reason}; the turn is finished first.").format(reason=_(END_WORDS[e.reason]))
 
     def _no_summon(self, e: ev.NoSummon) -> str:
         return _("{player} has no card in Hand or Void: no Summon, no Check (BASELINE 9.3).").format(
@@ -195,7 +194,7 @@ class Narrator:
             **self._ability(e.trigger))
 
     def _ability_resolved(self, e: ev.AbilityResolved) -> str:
-        return translated(OUTCOME_WORDS[e.outcome]).format(**self._ability(e.trigger))
+        return _(OUTCOME_WORDS[e.outcome]).format(**self._ability(e.trigger))
 
     def _power_set(self, e: ev.PowerSet) -> str:
         return _("{name}'s Power is set to {value} {until}: Power is now {power} (BASELINE 11.5).").format(
@@ -253,7 +252,7 @@ class Narrator:
     def _instruction_failed(self, e: ev.InstructionFailed) -> str:
         terms = BY_KIND.get(e.instruction, ())
         words = KIND_FAIL_WORDS.get((e.instruction, e.reason)) or FAIL_WORDS.get(e.reason)
-        why = translated(words) if words else e.reason
+        why = _(words) if words else e.reason
         if terms:  # "Herder Owl's On Summon ability, Multi-Move: ..."
             return _("{name}'s {timing} ability, {keyword}: {why}.").format(
                 **self._ability(e.trigger), keyword=terms[0], why=why)
@@ -264,7 +263,7 @@ class Narrator:
             return _("Direct Snatch of {name} on {space} succeeds; no On Snatch (TH 17.5).").format(
                 name=e.name, space=e.space)
         return _("Direct Snatch of {name} on {space} fails: {why}.").format(
-            name=e.name, space=e.space, why=translated(DIRECT_WORDS[e.reason]))
+            name=e.name, space=e.space, why=_(DIRECT_WORDS[e.reason]))
 
     def _power_modified(self, e: ev.PowerModified) -> str:
         return _("{name} gets {amount:+d} Power {until}: Power is now {power}.").format(
@@ -281,7 +280,7 @@ class Narrator:
 
     def _expired(self, e: ev.Expired) -> str:
         words = EFFECT_WORDS.get(e.what)
-        effect = translated(words) if words else e.what
+        effect = _(words) if words else e.what
         if e.when == "end_of_turn":
             return _("The {effect} effect on {name} expires (end of turn).").format(effect=effect, name=e.name)
         return _("The {effect} effect on {name} expires (start of turn).").format(effect=effect, name=e.name)
@@ -350,7 +349,7 @@ class Narrator:
         else:
             said = _("Game over — {reason}. Control Score {first} {first_score}, {second} {second_score}. "
                      "{winner} wins.")
-        return said.format(reason=translated(END_WORDS[e.reason]), first=self.who(1), first_score=e.scores[0],
+        return said.format(reason=_(END_WORDS[e.reason]), first=self.who(1), first_score=e.scores[0],
                            second=self.who(2), second_score=e.scores[1], winner=self.who(e.winner))
 
 

@@ -15,7 +15,7 @@ contract), and the one form a game file (docs/notation.md) writes each answer in
 Every answer names things by the board (copy keys, Spaces, option keys), as the engine
 and the game record take them. The answers are typed alike in every language; what a player
 is told of them (what is accepted, what was wrong) is in the language in use (language.py):
-ACCEPTED holds marked words, each shown translated (``language._(ACCEPTED[kind])``).
+ACCEPTED holds marked words, each shown translated (``_(ACCEPTED[kind])``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from typing import assert_never
 
 from ..engine import SPACES, Answer, Decision, Kind, Observation, card_of_key, key_of, need
 from ..language import N_, _
-from ..language import _ as translated  # a word marked with N_(), translated where it is said
 from .lists import either
 
 
@@ -48,7 +47,7 @@ ACCEPTED = {
 
 def _bad(decision: Decision, why: str) -> BadAnswer:
     # TRANSLATORS: {why} says what was wrong with a typed answer, {accepted} the forms the prompt takes
-    return BadAnswer(_("{why}. Accepted: {accepted}.").format(why=why, accepted=translated(ACCEPTED[decision.kind])))
+    return BadAnswer(_("{why}. Accepted: {accepted}.").format(why=why, accepted=_(ACCEPTED[decision.kind])))
 
 
 def _number(token: str) -> int | None:

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from .. import language
 from ..engine import Decision
+from ..language import _
 from .safe import clean
 
 
@@ -16,4 +16,4 @@ def prompt_text(decision: Decision) -> str:
     # stands; an empty one stays empty (gettext gives the catalog's header for "").
     if not decision.prompt:
         return ""
-    return language._(decision.prompt).format(card=clean(decision.subject), count=decision.count)
+    return _(decision.prompt).format(card=clean(decision.subject), count=decision.count)

@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .. import language
+from ..language import _
 from . import glossary
 
 #: The rules document of each language (docs/, or momon_cli/ in the wheel); English is the source.
@@ -247,4 +248,4 @@ def answer(query: str, limit: int = 6) -> list[str]:
         return grouped(lookup(query, limit))
     found = list(dict.fromkeys([*defining().get(entry.term, ()), *lookup(entry.term, limit), *lookup(query, limit),
                                 *(p for p in passages() if p.cites & set(entry.rules))]))
-    return [f"**{entry.term}** — {language._(entry.meaning)}", *grouped(found[:limit])]  # N_ in the glossary
+    return [f"**{entry.term}** — {_(entry.meaning)}", *grouped(found[:limit])]  # N_ in the glossary

@@ -90,7 +90,7 @@ def help_text(kind: Kind, extra: str = "", screen: bool = True) -> str:
 def run(hot: HotSeat, word: str, arg: str, decision: Decision) -> str | int | None:
     """Carry out command ``word``: None, or what the session's own commands return (repl.py)."""
     if word == "help":
-        hot.show(Text(help_text(decision.kind, hot.extra_help)))
+        hot.show(Text(help_text(decision.kind, hot.extra_help())))
     elif word == "inspect":
         inspect(hot, arg, decision.player)
     elif word == "preview":

@@ -9,19 +9,19 @@ from rich.text import Text
 from ..engine import ElementMatrix
 from ..language import N_, _
 
-# plain.py's lines, in English; title() and note() are the same in the language in use.
+# The chart's first and last lines, marked for the catalog (plain.py says them too).
 TITLE = N_("Element Advantage: a Snatch Attempt also succeeds when its Element Beats the defender's.")
 NOTE = N_("Every other pair is neutral. Power decides first: a greater Power always Snatches; Ward stops every Snatch.")
 
 
 def title() -> str:
     """The chart's first line: what an advantage does."""
-    return _("Element Advantage: a Snatch Attempt also succeeds when its Element Beats the defender's.")
+    return _(TITLE)
 
 
 def note() -> str:
     """The chart's last line: what decides before the Elements."""
-    return _("Every other pair is neutral. Power decides first: a greater Power always Snatches; Ward stops every Snatch.")
+    return _(NOTE)
 
 
 def chart(matrix: ElementMatrix) -> Group:

@@ -16,7 +16,6 @@ from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
-from .. import language
 from ..data.cardtext import rules_ability_text as ability_text  # the text in the language in use
 from ..data.cardtext import rules_text as card_text  # the text in the language in use
 from ..engine import (
@@ -71,12 +70,7 @@ def plain_console() -> Console:
 
 def handoff(name: str) -> str:
     """The hand-off line (:data:`HANDOFF`) for ``name``, in the language in use."""
-    return language._(HANDOFF).format(name=name)
-
-
-def word(table_word: str) -> str:
-    """A word of one of the tables (marked with ``N_``), in the language in use."""
-    return language._(table_word)
+    return _(HANDOFF).format(name=name)
 
 
 def _names(seen: Observation) -> list[str]:
@@ -126,7 +120,7 @@ def momon(seen: Observation, obj: GameObject, viewer: int | None, change: Change
         parts.append(_("its Marking Token is worth {value}").format(value=token_value(obj)))
     parts.append(sights(obj))
     if change is not None and change != "gone":
-        parts.append(_("{change} since your last answer").format(change=word(CHANGE_WORDS[change])))
+        parts.append(_("{change} since your last answer").format(change=_(CHANGE_WORDS[change])))
     return "; ".join(parts)
 
 
@@ -177,7 +171,7 @@ def status(seen: Observation) -> list[str]:
 def card(c: CardDef, spent: bool = False) -> str:
     """A card out of the Arena: its name, Power, Element, Stars, Sights as directions from its
     Owner's seat (north is toward the other player), and its abilities."""
-    directions = [word(COMPASS_WORDS[d]) for d in COMPASS if d in c.sights]
+    directions = [_(COMPASS_WORDS[d]) for d in COMPASS if d in c.sights]
     facts = {"name": clean(c.name), "power": c.power, "element": clean(c.element), "stars": _stars(c.stars)}
     line = (_("{name}: Power {power}, {element}, {stars}; Sights {sights}").format(sights=listed(directions), **facts)
             if directions else _("{name}: Power {power}, {element}, {stars}; Sights none").format(**facts))
@@ -223,14 +217,14 @@ def decision(seen: Observation, d: Decision, seat: int, marks: dict[str, Change]
                     "{attacker_element} against {defender_element}; now it {verdict}.").format(
             number=i, space=a.key, defender=clean(a.defender_name), attacker_power=a.attacker_power,
             defender_power=a.defender_power, attacker_element=clean(a.attacker_element),
-            defender_element=clean(a.defender_element), verdict=word(SHORT_VERDICT[a.reason]))
+            defender_element=clean(a.defender_element), verdict=_(SHORT_VERDICT[a.reason]))
             for i, a in enumerate(d.options, 1)]
         lines += [clean(_("In the order {orders}: {does}.").format(orders=either(orders), does=does), 2 * LIMIT)
                   for orders, does in render.order_outcomes(d)]
     elif kind is Kind.ORDER_TRIGGERS:
         for i, t in enumerate(d.options, 1):
             text = ability_text(render.card_by_id(seen, t.card).abilities[t.ability])
-            timing = word(TIMING_WORDS[t.timing]) if t.timing in TIMING_WORDS else t.timing
+            timing = _(TIMING_WORDS[t.timing]) if t.timing in TIMING_WORDS else t.timing
             lines.append(clean(_("{number}. {name}'s {timing} ability: {text}").format(
                 number=i, name=t.name, timing=timing, text=text), 2 * LIMIT))
             source = _source(seen, t.trigger)
@@ -254,8 +248,8 @@ def decision(seen: Observation, d: Decision, seat: int, marks: dict[str, Change]
         lines += [f"{i}. {s}" for i, s in enumerate(d.options, 1)]
     else:
         assert_never(kind)
-    by_number = word(BY_NUMBER[kind]) if kind in BY_NUMBER else ""
-    return lines + [_("To answer: {accepted}{by_number}.").format(accepted=word(ACCEPTED[kind]), by_number=by_number)]
+    by_number = _(BY_NUMBER[kind]) if kind in BY_NUMBER else ""
+    return lines + [_("To answer: {accepted}{by_number}.").format(accepted=_(ACCEPTED[kind]), by_number=by_number)]
 
 
 def _ability(seen: Observation, d: Decision) -> list[str]:
@@ -278,9 +272,9 @@ def _source(seen: Observation, trigger: int) -> GameObject | None:
 
 def elements(matrix: ElementMatrix) -> list[str]:
     """The Element chart as sentences, an Element a line."""
-    return [word(TITLE), *(_("{name} Beats {beats}; {name} is Beaten by {beaten}.").format(
+    return [_(TITLE), *(_("{name} Beats {beats}; {name} is Beaten by {beaten}.").format(
         name=name, beats=listed(beats) or _("nothing"), beaten=listed(beaten) or _("nothing"))
-        for name, beats, beaten in advantages(matrix)), word(NOTE)]
+        for name, beats, beaten in advantages(matrix)), _(NOTE)]
 
 
 def end(seen: Observation, log_path: str, named: str) -> list[str]:

@@ -22,7 +22,7 @@ from typing import TypeVar
 from rich.console import RenderableType
 from rich.text import Text
 
-from .. import exits, language
+from .. import exits
 from ..engine import SPECTATOR, Answer, Decision, Kind, Observation
 from ..language import N_, _, ngettext
 from ..record import short_name
@@ -39,21 +39,18 @@ PLAIN_COMMANDS = ("board", "hand", "last")
 #: What each of them does, as ``help`` says it (translated where it is said).
 PLAIN_WORDS = {"board": N_("the Arena row by row in words (as 'view' sits)"),
                "hand": N_("your Hand, a card a numbered line"), "last": N_("what happened since you last answered")}
-PLAIN_HELP = "".join(f"\n  {name:<22}{said}" for name, said in PLAIN_WORDS.items())  # in English
-
-
-def plain_help() -> str:
-    """:data:`PLAIN_HELP` in the language in use."""
-    return "".join(f"\n  {name:<22}{language._(said)}" for name, said in PLAIN_WORDS.items())
 
 
 class PlainSeat(HotSeat):
     """The hot-seat REPL of ``momon play --plain``: the same game, told in lines."""
 
     commands: tuple[str, ...] = (*COMMANDS, *PLAIN_COMMANDS)
-    extra_help = PLAIN_HELP
     resumes_with = " --plain"
     _handed = ""  # the news the last hand-off told: the decision after it does not tell it again
+
+    def extra_help(self) -> str:
+        """Plain mode's commands after those of the session it is (a puzzle's clue)."""
+        return super().extra_help() + "".join(f"\n  {name:<22}{_(said)}" for name, said in PLAIN_WORDS.items())
 
     def say(self, line: str) -> None:
         self.console.print(Text(line))
@@ -116,7 +113,7 @@ class PlainSeat(HotSeat):
         elif word == "last":
             self.show("\n".join(self._last(player)))
         elif word == "help":
-            self.show(help_text(decision.kind, self.extra_help.replace(PLAIN_HELP, plain_help()), screen=False))
+            self.show(help_text(decision.kind, self.extra_help(), screen=False))
         elif word == "elements":
             self.show("\n".join(plain.elements(self.game.setup.matrix)))
         else:
@@ -141,8 +138,8 @@ class PlainSeat(HotSeat):
         if not told:
             return [_("Nothing has happened since you last answered.")]
         marks = self._marks(player)
-        changed = [_("{space} (its Momon {change})").format(space=space, change=plain.word(plain.CHANGE_WORDS[change]))
-                   if change == "gone" else f"{space} ({plain.word(plain.CHANGE_WORDS[change])})"
+        changed = [_("{space} (its Momon {change})").format(space=space, change=_(plain.CHANGE_WORDS[change]))
+                   if change == "gone" else f"{space} ({_(plain.CHANGE_WORDS[change])})"
                    for space, change in sorted(marks.items())]
         return [_("Since you last answered:"), *told] + (
             [_("Spaces changed: {spaces}.").format(spaces=listed(changed))] if changed else [])

@@ -129,9 +129,11 @@ class PuzzleSeat(HotSeat):
                  full_log: bool = False) -> None:
         self.puzzle, self.again = puzzle, again
         self.verdict: Verdict | None = None
-        # before the help of the class (plain mode's commands, for PlainPuzzleSeat)
-        self.extra_help = _("\n  clue                  this puzzle's goal and its hint") + self.extra_help
         super().__init__(game, console, recorder, reader, full_log=full_log, bots=bots)
+
+    def extra_help(self) -> str:
+        """The clue's line, before any other session's (plain mode's commands, for PlainPuzzleSeat)."""
+        return _("\n  clue                  this puzzle's goal and its hint") + super().extra_help()
 
     def _take(self, game: Game) -> None:
         super()._take(game)

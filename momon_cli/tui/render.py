@@ -14,7 +14,6 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
 
-from .. import language
 from ..data.cardtext import rules_ability_text as ability_text  # the text in the language in use
 from ..data.cardtext import rules_text as card_text  # the text in the language in use
 from ..engine import (
@@ -175,7 +174,7 @@ def hand_lines(seen: Observation, player: int, width: int, room: int) -> list[Te
     cards = [zones.objects[o].card for o in zones.hands[player]]
     spent = [SPENT in key_of(seen.state, o) for o in zones.hands[player]]
     title = styled(_("{player}'s Hand — summon <card> <space>:"), player=player_label(seen, player))
-    mark = language._(ABILITY_MARK)
+    mark = _(ABILITY_MARK)
     if any(c.abilities for c in cards) and title.cell_len + columns(mark) <= width:
         title.append(mark, style="dim")
     full = [title]
@@ -220,7 +219,7 @@ def card_panel(card: CardDef) -> Panel:
     if card.flavor:
         body.append(clean(card.flavor, 2 * LIMIT) + "\n", style="italic dim")
     for term in for_card(card):  # the card's keywords in plain words ('rules <word>' goes on)
-        body.append(f"{term.term}", style="bold").append(f" — {language._(term.meaning)}\n", style="dim")
+        body.append(f"{term.term}", style="bold").append(f" — {_(term.meaning)}\n", style="dim")
     body.rstrip()
     return Panel(body, title=safe(f"{card.name} ({card.id})"), title_align="left", expand=False)
 
@@ -252,7 +251,7 @@ def end_lines(seen: Observation, log_path: str | None, width: int = 80, named: s
     lines: list[Text] = []
     conceded = next((e.player for e in seen.story if isinstance(e, events.Conceded)), None)
     how = (_("{name} conceded").format(name=clean(seen.setup.names[conceded - 1], NAME_LIMIT)) if conceded
-           else language._(narrate.END_WORDS[result.reason]))
+           else _(narrate.END_WORDS[result.reason]))
     lines.append(Text(_("Game over — {how}.").format(how=how), style="bold"))
     for p in (1, 2):
         tokens = [f"{o.space} {token_value(o)}" for o in zones.arena_objects() if o.controller == p]
@@ -302,7 +301,7 @@ def decision_view(seen: Observation, decision: Decision, seat: int | None = None
                                 "{defender_power}, {attacker_element} vs {defender_element}): now {verdict}").format(
                 number=i, direction=a.direction, arrow=arrow, defender=a.defender_name, space=a.key,
                 attacker_power=a.attacker_power, defender_power=a.defender_power, attacker_element=a.attacker_element,
-                defender_element=a.defender_element, verdict=language._(narrate.SHORT_VERDICT[a.reason])),
+                defender_element=a.defender_element, verdict=_(narrate.SHORT_VERDICT[a.reason])),
                 2 * LIMIT) + "\n")
         for orders, does in order_outcomes(decision):
             text.append(clean(_("   order {orders}: {does}").format(orders=" / ".join(orders), does=does), 2 * LIMIT)
@@ -343,7 +342,7 @@ def decision_view(seen: Observation, decision: Decision, seat: int | None = None
     else:
         assert_never(kind)
     if accepted:
-        text.append(_(" Answer: {accepted}").format(accepted=language._(ACCEPTED[kind])), style="dim")
+        text.append(_(" Answer: {accepted}").format(accepted=_(ACCEPTED[kind])), style="dim")
     else:
         text.rstrip()  # the options' last line break
     return text

@@ -51,10 +51,12 @@ REVEALING = (ev.FaceDownPicked, ev.VoidRandomized)
 class HotSeat:
     """Runs one game at the terminal (or from a script) until it ends or the players leave."""
 
-    #: What may be typed at a prompt instead of an answer; ``help`` tells ``extra_help`` too.
+    #: What may be typed at a prompt instead of an answer; ``help`` tells :meth:`extra_help` too.
     commands: tuple[str, ...] = COMMANDS
-    extra_help = ""
     resumes_with = ""  # what the line saying how to resume adds to the command (plain mode's flag)
+
+    def extra_help(self) -> str:
+        return ""  # the lines ``help`` adds for the session's own commands, in the language in use
 
     def __init__(self, game: Game, console: Console, recorder: Recorder,
                  reader: Screen | ScriptReader | PlainReader | None = None, *, open_hands: bool = False,
