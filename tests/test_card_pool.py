@@ -1,10 +1,13 @@
 """The built-in pool (MCL): every card's every ability resolves in a game, and the pool and
 decks cover the whole vocabulary and the rules' examples (docs/cards.md)."""
 
+import re
+
 import pytest
-from helpers import arena, at, first_legal, game, mk, of, void
+from helpers import SCENARIO_POOL, arena, at, first_legal, game, mk, of, void
 
 from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
+from momon_cli.data.cardtext import GENERATORS
 from momon_cli.engine import Change, Kind
 from momon_cli.engine.effects import power, scores
 from momon_cli.engine.vocabulary import KINDS
@@ -62,6 +65,41 @@ def test_every_triggered_ability_of_the_pool_resolves(card, ability):
     mine = {e.trigger for e in of(g, "trigger_waiting") if e.card == card.id}
     outcomes = [e.outcome for e in of(g, "ability_resolved") if e.trigger in mine]
     assert "resolved" in outcomes, (card.name, outcomes)
+
+
+#: "You may" as each language's card text writes it (data/cardtext.py, data/cardtext_th.py).
+MAY = {"en": re.compile(r"\bmay\b"), "th": re.compile("เลือกได้ว่าจะ")}
+
+
+@pytest.mark.parametrize("card,ability", TRIGGERED, ids=lambda x: getattr(x, "id", None) or f"#{x.index + 1}")
+def test_r_mc_21_th_17_5_an_ability_is_asked_yes_or_no_exactly_when_its_text_says_may(card, ability):
+    # Played as the pool test above plays it (the ability resolves): whether the engine asked
+    # its Controller yes or no must be what the card says, in English and in Thai. A once-only
+    # right is asked (TH 17.5 lets FBD 134's Controller decline it), so it says "you may" too.
+    g, first = around(card, ability.when)
+    asked = []
+    name, space = first
+    while g.pending is not None and g.state.turn == 1:
+        d = g.pending
+        if d.kind is Kind.YES_NO and d.trigger is not None and (d.trigger.card, d.trigger.ability) == (
+                card.id, ability.index):
+            asked.append(d)
+        if d.kind is Kind.SUMMON:
+            g.answer((next(c for c, _ in d.options if _name(g, c) == name), space))
+        else:
+            g.answer(first_legal(d))
+    for language, (_, one) in GENERATORS.items():
+        text = one(ability)
+        assert bool(MAY[language].search(text)) == bool(asked), (card.name, language, text, len(asked))
+
+
+@pytest.mark.parametrize("pool", [POOL, SCENARIO_POOL], ids=["built-in", "scenario"])
+def test_r_mc_21_every_card_says_may_exactly_where_the_queue_asks(pool):
+    # The Queue asks by Ability.optional (engine/queue.py); every card of both pools says so.
+    for card in pool.values():
+        for a in (a for a in card.abilities if a.when is not None):
+            for language, (_, one) in GENERATORS.items():
+                assert bool(MAY[language].search(one(a))) == a.optional, (card.id, language, one(a))
 
 
 def test_every_static_ability_of_the_pool_does_what_it_says():

@@ -1,7 +1,7 @@
 """CR 10: creating and resolving Snatch Attempts, and post-Snatch triggers."""
 
 import pytest
-from helpers import arena, at, game, index, mk, of, order, resolved_names, summon
+from helpers import arena, at, game, index, kinds, mk, of, order, resolved_names, summon
 
 from momon_cli.data.cards import load_pool
 from momon_cli.engine import Kind
@@ -127,6 +127,27 @@ def test_cr_10_2_1_recheck_fails_when_both_have_the_same_controller():
     at(g, "A2").controller = 1
     j = judge(g.state, a, 1)
     assert (j.success, j.reason) == (False, "recheck")
+
+
+def test_cr_10_2_1_a_later_attempt_fails_once_an_earlier_attempts_sbc_removed_the_attacker():
+    # Lone Clod is Earth, Power 1, and loses 5 while another friendly Momon is on the Arena.
+    # Its first Attempt Snatches an Air Momon by Element; the State-Based Conditions after
+    # that Attempt [CR 10.2.8] put Clod, now at -4, into its Owner's Void. The second
+    # Attempt, against another Air Momon that Earth would Beat, is rechecked as it resolves:
+    # the attacker is no longer on the Arena, so it fails [CR 10.2.1].
+    lone = mk("Clod", "Earth", 1, ["N", "E"],
+              ability=[{"static": {"power": -5, "while": {"side": "friendly", "other": True}}}])
+    g = game([lone], [mk("Spare")], [arena(2, mk("Breeze", "Air", 5), "B2"), arena(2, mk("Gust", "Air", 5), "C1")])
+    summon(g, "Clod", "B1")
+    order(g, 0, 1)  # asked: which defender is taken depends on the order
+    first, second = of(g, "attempt_resolved")
+    assert first.success and first.reason == "element"
+    (gone,) = of(g, "sbc")
+    assert (gone.action, gone.name) == ("power_zero", "Clod")
+    assert kinds(g, "attempt_resolved", "sbc") == ["attempt_resolved", "sbc", "attempt_resolved"]
+    assert (second.success, second.reason) == (False, "recheck")
+    assert at(g, "B1") is None
+    assert sorted(at(g, s).controller for s in ("B2", "C1")) == [1, 2]  # one Snatched, the other not
 
 
 def test_cr_10_2_2_ward_stops_power_and_element():

@@ -6,10 +6,10 @@ import pytest
 from answers_helper import apply
 from helpers import MATRIX, arena, at, game, index, kinds, mk, of, order, position, resolved_names, summon, void
 
-from momon_cli.engine import Game, Kind, Setup
+from momon_cli.engine import Change, Game, Kind, Placed, Setup
 from momon_cli.engine.actions import leave_arena
 from momon_cli.engine.zones import VOID
-from momon_cli.text.notation import BadAnswer, parse
+from momon_cli.text.notation import BadAnswer, parse, written
 from momon_cli.tui.render import decision_view, hand_lines
 
 
@@ -172,6 +172,92 @@ def test_r_mc_19_an_effect_based_summon_offers_the_spent_and_the_fresh_copy():
     g.answer(once.id)
     g.answer("B1")
     assert at(g, "B1").card_no == 3
+
+
+def _void_pair_one_returning(*, returning_first: bool = True):
+    """Player 1 Summons Raiser, whose On Summon Summons a card from the Void. Player 1's Void
+    holds two copies of Chick (2 Stars), alike but for one thing: a Return to Hand waits for
+    one of them at end of turn [TH 17.7] (the first in the Void, or the second)."""
+    chick = mk("Chick", "Fire", 4, stars=2)
+    raiser = mk("Raiser", ability=[{"when": "on_summon", "do": [{"summon": {"from": "void"}}]}])
+    back = Placed(chick, 1, changes=(Change("return_to_hand", "end_of_turn", 1),))
+    plain = Placed(chick, 1)
+    g = game([raiser], [mk("Spare")], [back, plain] if returning_first else [plain, back])
+    waiting = g.state.delayed[0].oid
+    return g, chick, waiting
+
+
+def test_r_mc_19_th_17_7_copies_in_a_void_that_differ_by_a_waiting_return_are_two_choices():
+    g, chick, waiting = _void_pair_one_returning()
+    summon(g, "Raiser", "A1")
+    assert g.pending.kind is Kind.CARD, "the two copies of Chick were taken as one choice"
+    assert g.pending.options == (chick.id, f"{chick.id}~")  # the first copy keeps the plain id (old records)
+    assert parse(g.observe(1), g.pending, "2") == f"{chick.id}~"
+    with pytest.raises(BadAnswer, match="give its number, 1 or 2"):  # the name fits both
+        parse(g.observe(1), g.pending, "chick")
+    for key in g.pending.options:  # a game file writes each copy by its key, and reads it back
+        line = written(g.observe(1), g.pending, key)
+        assert line == key and parse(g.observe(1), g.pending, line) == key
+
+
+def test_r_mc_19_th_17_7_summoning_the_copy_with_nothing_waiting_keeps_the_others_return():
+    # Before copies were told apart by what waits for them, the first copy in the Void was
+    # taken without asking: the one the return tracks. The return then lapsed at end of turn
+    # (its object had left the Void) and the other copy stayed in the Void: the card the
+    # return was for was lost to the Hand.
+    g, chick, waiting = _void_pair_one_returning()
+    summon(g, "Raiser", "A1")
+    g.answer(f"{chick.id}~")
+    g.answer("B1")
+    assert at(g, "B1").card.id == chick.id and not of(g, "return_lapsed")
+    assert [z.new_oid for z in of(g, "zone_changed") if z.oid == waiting and z.to_zone == "hand"]
+    assert [g.state.zones.objects[o].card.name for o in g.state.zones.hands[1]] == ["Chick"]
+
+
+def test_r_mc_19_th_17_7_a_later_copy_with_the_return_is_named_by_when_it_returns():
+    g, chick, waiting = _void_pair_one_returning(returning_first=False)
+    summon(g, "Raiser", "A1")
+    assert g.pending.options == (chick.id, f"{chick.id}~e")
+    g.answer(f"{chick.id}~e")
+    g.answer("B1")
+    assert [e.oid for e in of(g, "return_lapsed")] == [waiting]  # chosen knowingly: the return lapses
+    assert not g.state.zones.hands[1] and len(g.state.zones.voids[1]) == 1
+
+
+def test_r_mc_19_th_17_7_a_copy_a_waiting_leaves_arena_ability_will_return_is_its_own_choice():
+    # Sweeper sends its friends to the Void, then Summons from the Void, in one ability. Chick
+    # was on the Arena: its Leaves Arena ability (return me to Hand at end of turn, FBD 146)
+    # waits while Sweeper's ability finishes, so of the two copies of Chick in the Void, one
+    # is the card that ability will return.
+    chick = mk("Chick", "Fire", 4, stars=2, ability=[{"when": "leaves_arena",
+                                                      "do": [{"to_hand": True, "on": "self", "at": "end_of_turn"}]}])
+    sweeper = mk("Sweeper", ability=[{"when": "on_summon", "do": [
+        {"to_void": "face_up", "on": "friendly", "group": {"other": True}}, {"summon": {"from": "void"}}]}])
+    g = game([sweeper], [mk("Spare")], [Placed(chick, 1), arena(1, chick, "D4")])
+    summon(g, "Sweeper", "A1")
+    assert g.pending.kind is Kind.CARD and g.pending.options == (chick.id, f"{chick.id}~w")
+    g.answer(chick.id)  # the copy nothing waits for
+    g.answer("B1")
+    assert at(g, "B1").card.id == chick.id and not of(g, "return_lapsed")
+    assert [g.state.zones.objects[o].card.name for o in g.state.zones.hands[1]] == ["Chick"]
+
+
+def test_r_mc_19_th_17_7_copies_whose_returns_come_at_different_times_differ():
+    chick = mk("Chick", "Fire", 4, stars=2)
+    raiser = mk("Raiser", ability=[{"when": "on_summon", "do": [{"summon": {"from": "void"}}]}])
+    g = game([raiser], [mk("Spare")], [Placed(chick, 1, changes=(Change("return_to_hand", "end_of_turn", 1),)),
+                                       Placed(chick, 1, changes=(Change("return_to_hand", "your_next_turn", 2),))])
+    summon(g, "Raiser", "A1")  # the second returns at the start of Player 2's next turn
+    assert g.pending.options == (chick.id, f"{chick.id}~n2")
+
+
+def test_r_mc_19_copies_alike_in_what_waits_for_them_stay_one_choice():
+    chick = mk("Chick", "Fire", 4, stars=2)
+    raiser = mk("Raiser", ability=[{"when": "on_summon", "do": [{"summon": {"from": "void"}}]}])
+    back = (Change("return_to_hand", "end_of_turn", 1),)
+    g = game([raiser], [mk("Spare")], [Placed(chick, 1, changes=back), Placed(chick, 1, changes=back)])
+    summon(g, "Raiser", "A1")
+    assert g.pending.kind is Kind.SPACE  # one card, one choice: only its Space is asked
 
 
 def test_r_mc_23_board_dependent_power_reads_other_power_without_board_dependence():

@@ -32,7 +32,7 @@ from typing import assert_never
 
 import numpy as np
 
-from ..engine import SPACES, Answer, Decision, Kind, Observation, key_of
+from ..engine import SPACES, Answer, Decision, Kind, Observation, keys_of
 
 ARENA_SPACES = len(SPACES)
 HAND_SLOTS = 16  # the most cards a deck may hold (the casual format's bound): a Hand holds no more
@@ -62,7 +62,7 @@ class Step:
 def hand_keys(observation: Observation) -> list[str]:
     """The copy key of each card of the seat's own Hand, slot by slot."""
     state = observation.state
-    return [key_of(state, oid) for oid in state.zones.hands[observation.seat][:HAND_SLOTS]]
+    return keys_of(state, state.zones.hands[observation.seat])[:HAND_SLOTS]
 
 
 def remaining(decision: Decision, picks: Sequence[str]) -> tuple[str, ...]:

@@ -64,7 +64,7 @@ def ability_text(ability: Ability) -> str:
         header = f"Once per game, {header[0].lower()}{header[1:]}"
     body = " and ".join(i.text(ability.target, again=any(j.on == "targets" for j in ability.do[:n]))
                         for n, i in enumerate(ability.do))
-    if ability.may:
+    if ability.optional:  # a once-only right is asked too, so it reads "you may" [TH 17.5, R-mc 21]
         body = "you may " + body
     if ability.condition is not None:
         body = f"if {condition_text(ability.condition)}, {body}"

@@ -219,7 +219,7 @@ def ability_text(ability: Ability) -> str:
         head += " (ใช้ได้ครั้งเดียวต่อเกม)"
     body = " แล้ว".join(phrase(i, ability.target, again=any(j.on == "targets" for j in ability.do[:n]))
                         for n, i in enumerate(ability.do))
-    if ability.may:
+    if ability.optional:  # a once-only right is asked too [TH 17.5, R-mc 21]
         body = "คุณเลือกได้ว่าจะ" + body
     if ability.condition is not None:
         body = f"หาก{condition_text(ability.condition)} {body}"

@@ -13,6 +13,7 @@ from .cards import KEYWORDS, Ability, CardDef, Static, StaticPower
 from .context import Rules
 from .decisions import (
                         SPENT,
+                        WAITS,
                         Answer,
                         AttemptView,
                         Decision,
@@ -36,7 +37,7 @@ from .lookahead import determinize, margin, play, summon_then_play_on
 from .observation import Observation, need
 from .position import CHANGE_KINDS, Change, Placed, Position
 from .state import RULES_VERSION, TURN_LIMIT, GameState, Result, Setup, snapshot
-from .summon import key_of
+from .summon import key_of, keys_of
 from .triggers import Batch, Trigger
 from .vocabulary import (
                           KINDS,
@@ -67,7 +68,7 @@ from .zones import GameObject
 
 __all__ = [
     "CHANGE_KINDS", "COLUMNS", "DIRECTIONS", "DURATIONS", "HIDDEN", "KEYWORDS", "KINDS", "PROFILES", "ROWS",
-    "RULES_VERSION", "SELECTORS", "SIDES", "SPACES", "SPECTATOR", "SPENT", "TIMINGS", "TURN_LIMIT", "Ability",
+    "RULES_VERSION", "SELECTORS", "SIDES", "SPACES", "SPECTATOR", "SPENT", "TIMINGS", "TURN_LIMIT", "WAITS", "Ability",
     "Answer", "AnyInstruction", "AttemptView", "Batch", "CardDef", "Change", "Condition", "Decision", "Duration",
     "DirectSnatch", "ElementMatrix", "EngineError", "Event", "Filter", "Game", "GameObject", "GameOver", "GameState",
     "IllegalAnswer", "Incite", "Instruction", "Kind", "LoseWard", "Move", "MultiMove", "Observation", "OrderOutcome",
@@ -75,7 +76,7 @@ __all__ = [
     "SetPower", "Setup", "Side", "Static", "StaticPower", "Summon", "SummonOptions", "Swap", "TakeFirstPlayerToken",
     "TargetSpec", "Timing", "ToHand", "ToVoid", "Trigger", "TriggerView", "Ward", "Whose", "World", "answer_from_json",
     "card_of_key", "check_invariants", "copy_key",
-    "describe_filter", "determinize", "element", "events", "has_ward", "key_of", "margin", "need", "play", "power",
+    "describe_filter", "determinize", "element", "events", "has_ward", "key_of", "keys_of", "margin", "need", "play", "power",
     "profile_named", "read_instruction", "scores", "screen_direction", "sight_target", "snapshot",
     "summon_then_play_on", "token_value", "with_article", "world",
 ]

@@ -56,6 +56,13 @@ class Ability:
     static: Static | None = None
     models: str = ""  # the rules example this ability behaves as (``models = "FBD 134"``), for readers
 
+    @property
+    def optional(self) -> bool:
+        """Whether its Controller is asked, as it resolves, whether to use it: a "you may"
+        [BASELINE 11.4], and every once-only right, which TH 17.5 lets its Controller decline
+        (FBD 134) [R-mc 21]. The one test of it: the Queue asks by it, card text says "may" by it."""
+        return self.may or self.once
+
     def reads_power_at_snatch(self, on: str) -> bool:
         """Whether a step acts on ``on`` ("snatched" or "snatcher") narrowed by a Power bound:
         the one reading of the Power a Momon had at a Snatch (resolution.affected)."""

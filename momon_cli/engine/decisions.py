@@ -28,12 +28,15 @@ class Kind(StrEnum):
 
 
 SPENT = "!"  # a copy key's mark before the abilities whose once-only right that copy has spent
+WAITS = "~"  # a copy key's mark before what waits for that copy (summon.keys_of), where it differs
 
 
 def copy_key(card_id: str, spent: tuple[int, ...]) -> str:
     """A card in Hand or Void as an option: its id, or, for a copy that has spent a once-only
     right, its id, ``!`` and those abilities' numbers in order ("MCL-013!1"). Copies alike in
-    every respect share a key and are one choice; a spent copy is a choice of its own [R-mc 19]."""
+    every respect share a key and are one choice; a spent copy is a choice of its own [R-mc 19].
+    Where copies of one such key differ in what waits for them, summon.keys_of adds ``~`` and
+    what waits to the later ones ("MCL-033~e") [TH 17.7]."""
     if not spent:  # the case of almost every card in almost every game
         return card_id
     return f"{card_id}{SPENT}{'.'.join(str(i + 1) for i in spent)}"
@@ -41,7 +44,7 @@ def copy_key(card_id: str, spent: tuple[int, ...]) -> str:
 
 def card_of_key(key: str) -> str:
     """The card id a copy key names."""
-    return key.partition(SPENT)[0]
+    return key.partition(SPENT)[0].partition(WAITS)[0]
 
 
 class SummonOptions(Sequence[tuple[str, str]]):

@@ -188,7 +188,7 @@ def _resolve(ctx: Rules, t: Trigger) -> Flow:
         if reason is not None:
             ctx.emit(ev.AbilityResolved, t.tid, reason, spaces)
             return
-    if a.may or a.once:  # BASELINE 11.4; a once-only right is offered [TH 17.5]
+    if a.optional:  # BASELINE 11.4; a once-only right is offered [TH 17.5, R-mc 21]
         yes = yield Decision(Kind.YES_NO, t.controller, (True, False),
                              N_("Use {card}'s once-only ability?") if a.once else N_("Use {card}'s ability?"),
                              trigger=view(t, "", spaces), subject=t.card.name)

@@ -9,10 +9,11 @@ from typing import Any
 from . import collect
 from . import events as ev
 from .context import Rules
-from .decisions import N_, Decision, Kind, SummonOptions, copy_key
+from .decisions import N_, WAITS, Decision, Kind, SummonOptions, copy_key
 from .state import GameState
-from .triggers import Batch
-from .zones import ARENA
+from .triggers import Batch, Trigger
+from .vocabulary import ToHand
+from .zones import ARENA, VOID
 
 SummonFlow = Generator[Decision, Any, int | None]
 
@@ -40,12 +41,53 @@ def key_of(state: GameState, oid: int) -> str:
     return copy_key(obj.card.id, state.spent(obj.card_no))
 
 
+def _pending_triggers(state: GameState) -> list[Trigger]:
+    """Every triggered ability waiting, queued or resolving, in every Trigger Queue."""
+    found = list(state.resolving)
+    for frame in state.frames:
+        for item in (*frame.waiting, *frame.queue):
+            found += item.triggers if isinstance(item, Batch) else [item]
+    return found
+
+
+def waiting_for(state: GameState, oid: int) -> str:
+    """What waits to act on a card off the Arena, as a copy key writes it (sorted, "" for
+    nothing): ``e`` a Return to Hand at the end of this turn, ``n1`` / ``n2`` one at the start
+    of that player's next turn [TH 17.7], ``w`` a Leaves Arena ability waiting to return the
+    card its Source became in the Void (FBD 146) [R-mc 19]."""
+    marks = {"e" if d.at == "end_of_turn" else f"n{d.controller}" for d in state.delayed if d.oid == oid}
+    zones = state.zones
+    if zones.objects[oid].zone == VOID and any(t.ability.when == "leaves_arena" and zones.successor.get(t.source) == oid
+           and any(isinstance(i, ToHand) and i.on == "self" for i in t.ability.do) for t in _pending_triggers(state)):
+        marks.add("w")
+    return "".join(sorted(marks))
+
+
+def keys_of(state: GameState, oids: list[int]) -> list[str]:
+    """The copy key of each card of a pile (a Hand, the cards an effect may Summon), as its
+    option: copies alike in every respect share one; a spent once-only right is part of the
+    key (key_of), and copies that differ in what waits for them are told apart too [R-mc 19,
+    TH 17.7]. The first copy of a key in the pile keeps it plain, as records have always named
+    it; a later copy that differs from it in what waits adds ``~`` and what waits for it
+    (waiting_for: ``~e``), or ``~`` alone when nothing does."""
+    keys: list[str] = []
+    first: dict[str, int] = {}
+    for oid in oids:
+        key = key_of(state, oid)
+        head = first.setdefault(key, oid)
+        if head != oid and (marks := waiting_for(state, oid)) != waiting_for(state, head):
+            key = f"{key}{WAITS}{marks}"
+        keys.append(key)
+    return keys
+
+
 def copies(state: GameState, oids: list[int]) -> dict[str, int]:
     """Copy key -> the first object with it, in the pile's order: copies alike in every
-    respect are one choice, and one whose once-only right is spent is another [R-mc 19]."""
+    respect are one choice; one whose once-only right is spent, or one that differs in what
+    waits for it, is another [R-mc 19, TH 17.7]."""
     found: dict[str, int] = {}
-    for oid in oids:
-        found.setdefault(key_of(state, oid), oid)
+    for oid, key in zip(oids, keys_of(state, oids), strict=True):
+        found.setdefault(key, oid)
     return found
 
 

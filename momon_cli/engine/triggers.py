@@ -46,7 +46,7 @@ class Trigger:
         """Equal for triggers that do exactly the same thing in any order [BASELINE 11.3, R-mc 12]:
         copies of one ability that choose nothing and read nothing of their own source or Snatch."""
         a = self.ability
-        own = a.may or a.once or a.target is not None or a.condition is not None or bool(self.refs) or any(
+        own = a.optional or a.target is not None or a.condition is not None or bool(self.refs) or any(
             i.reads_source() for i in a.do)
         return (a, self.tid if own else None)
 

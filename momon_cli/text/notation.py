@@ -2,8 +2,9 @@
 contract), and the one form a game file (docs/notation.md) writes each answer in.
 
 - summon: ``summon <card> <space>`` or ``<card> <space>``; ``<card>`` is a 1-based Hand
-  position, a card id, or an unambiguous name prefix (only the position tells apart two
-  copies of which one has spent a once-only right); spaces are ``A1``-``D4``
+  position, a card id, or an unambiguous name prefix (only the position, or the whole copy
+  key, tells apart two copies that differ in a spent once-only right or a waiting return);
+  spaces are ``A1``-``D4``
 - an ordering: the option numbers (or keys) in the wanted order, ``2 1`` or ``2,1``;
   an empty line, or ``listed`` (what a script writes, since it skips blank lines), keeps
   the listed order
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ..engine import SPACES, Answer, Decision, Kind, Observation, card_of_key, key_of, need
+from ..engine import SPACES, Answer, Decision, Kind, Observation, card_of_key, keys_of, need
 from ..language import N_, _
 from .lists import either
 
@@ -58,8 +59,9 @@ def _number(token: str) -> int | None:
 def _pick_card(keys: list[str], names: dict[str, str], ref: str, hand: bool) -> str:
     """One of ``keys`` (copy keys, a list position each) by 1-based number, card id, or the
     unambiguous start of its name (or, failing that, of a later word of its name). The id is
-    the copy with no once-only right spent; a name that fits two copies which differ (one has
-    spent a once-only right) is refused, since only the number tells them apart [R-mc 19].
+    the copy with no once-only right spent (the first such in the list); a name that fits two
+    copies which differ (one has spent a once-only right, or a return waits for one) is
+    refused, since only the number or the whole copy key tells them apart [R-mc 19, TH 17.7].
     ``hand``: the cards are the Hand's (else the cards a decision offers)."""
     n = _number(ref)
     if n is not None and 1 <= n <= len(keys):
@@ -81,8 +83,8 @@ def _pick_card(keys: list[str], names: dict[str, str], ref: str, hand: bool) -> 
         raise BadAnswer(unmatched.format(typed=repr(ref[:30])))
     if len(set(fits)) > 1:
         numbers = either([str(i) for i, k in enumerate(keys, 1) if k in fits])
-        raise BadAnswer(_("the copies of {name} differ (a once-only right is spent); give its number, "
-                          "{numbers}").format(name=names[fits[0]], numbers=numbers))
+        raise BadAnswer(_("the copies of {name} differ (in a spent once-only right or a waiting return); give its "
+                          "number, {numbers}").format(name=names[fits[0]], numbers=numbers))
     return fits[0]
 
 
@@ -96,8 +98,9 @@ def names_starting(low: str, names: set[str]) -> set[str]:
 def hand_cards(seen: Observation, player: int) -> tuple[list[str], dict[str, str]]:
     """The Hand as the player sees it: each position's copy key, and each key's name."""
     state = need(seen).state
-    keys = [key_of(state, o) for o in state.zones.hands[player]]
-    names = {key_of(state, o): state.zones.objects[o].card.name for o in state.zones.hands[player]}
+    hand = state.zones.hands[player]
+    keys = keys_of(state, hand)
+    names = {key: state.zones.objects[o].card.name for o, key in zip(hand, keys, strict=True)}
     return keys, names
 
 
