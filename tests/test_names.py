@@ -233,3 +233,21 @@ def test_mirror_names_stay_within_the_rule_however_long_the_deck_name(tmp_path):
         names = player_names(loaded, loaded)
         assert names[0] != names[1] and names[1].endswith(" 2"), names
         assert all(name_problem(n, NAME_LIMIT) is None and columns(n) <= NAME_LIMIT for n in names), names
+
+
+def test_a_tournament_between_two_copies_of_one_bot_names_its_players_apart(monkeypatch):
+    """``momon simulate --bot1 random --bot2 random``: the game's players are "random 1" and
+    "random 2", as a record of it would need."""
+    from momon_cli.bots import tournament
+
+    seen = []
+    real = tournament.Game
+
+    def game(setup):
+        seen.append(setup.names)
+        return real(setup)
+
+    monkeypatch.setattr(tournament, "Game", game)
+    tournament.play_one(tournament.GameSpec(0, ("random", "random"), ("ember-tide", "ember-tide"), "sequential", 3))
+    tournament.play_one(tournament.GameSpec(1, ("random", "greedy"), ("ember-tide", "prism"), "sequential", 3))
+    assert seen == [("random 1", "random 2"), ("random", "greedy")]
