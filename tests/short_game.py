@@ -6,11 +6,12 @@ is a few kilobytes, so a test can cut it at every byte.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 from momon_cli.bots.players import RandomBot
-from momon_cli.data.cards import card_from_mapping, card_to_mapping, load_matrix, load_pool
+from momon_cli.data.cards import load_matrix, load_pool
 from momon_cli.engine import Game, Setup, answer_from_json
 from momon_cli.record import RecordFile, read_record, resume, start_record
 
@@ -20,10 +21,11 @@ DECKS = (("MCL-013", "MCL-022", "MCL-003"), ("MCL-015", "MCL-017", "MCL-028"))
 
 
 def setup(names=("Ann", "Bea"), card_name: str | None = None, seed: int = 46) -> Setup:
-    """The short game; ``card_name`` renames Player 1's first card (a hostile name, say)."""
+    """The short game; ``card_name`` renames Player 1's first card (a hostile name, say, which
+    no card file passes: made in code, as the engine's API lets a program make it)."""
     decks = [[POOL[i] for i in ids] for ids in DECKS]
     if card_name is not None:
-        decks[0][0] = card_from_mapping({**card_to_mapping(decks[0][0]), "name": card_name}, MATRIX)
+        decks[0][0] = dataclasses.replace(decks[0][0], name=card_name)
     return Setup.new_game((tuple(decks[0]), tuple(decks[1])), MATRIX, seed, "sequential", tuple(names), 1)
 
 

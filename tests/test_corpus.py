@@ -19,10 +19,12 @@ import short_game
 from typer.testing import CliRunner
 
 from momon_cli.cli.app import app
+from momon_cli.data.cards import DECK_NAME_LIMIT
 from momon_cli.data.cards import NAME_LIMIT as CARD_NAME_LIMIT
 from momon_cli.limits import NAME_LIMIT
 from momon_cli.record import TEXT_LIMIT, cards_digest
 from momon_cli.text.safe import clean
+from momon_cli.widths import name_problem
 
 CORPUS = Path(__file__).parent / "corpus"
 HOSTILE = json.loads((CORPUS / "hostile-names.json").read_text(encoding="utf-8"))
@@ -69,14 +71,38 @@ def record_commands(path: Path, verdict: str, tmp_path: Path) -> int:
 
 # -- hostile names in records --------------------------------------------------------------
 
+def _takes(name: str) -> bool:
+    """Whether the one name rule takes ``name`` as a player's and as a card's name, cut as
+    these tests cut it."""
+    return name_problem(name[:NAME_LIMIT], NAME_LIMIT) is None and \
+        name_problem(name[:CARD_NAME_LIMIT], CARD_NAME_LIMIT) is None
+
+
 def _hostile_record(folder: Path, name: str) -> Path:
-    setup = short_game.setup(names=(name[:NAME_LIMIT], "Bea"), card_name=name[:CARD_NAME_LIMIT])
-    return short_game.record(folder / "hostile.jsonl", setup, (name[:TEXT_LIMIT], "Small Two"))
+    """The short game with ``name`` as Player 1's, the first card's and the first deck's. A
+    name the rule refuses is written into the header by hand, as an editor would (the
+    program writes no such record), with the card digest made again."""
+    taken = _takes(name)
+    setup = short_game.setup(names=(name[:NAME_LIMIT] if taken else "Ann", "Bea"),
+                             card_name=name[:CARD_NAME_LIMIT] if taken else None)
+    path = short_game.record(folder / "hostile.jsonl", setup, (name[:TEXT_LIMIT], "Small Two"))
+    if not taken:
+        lines = path.read_text(encoding="utf-8").split("\n")
+        head = json.loads(lines[0])
+        head["names"][0] = name[:NAME_LIMIT]
+        head["cards"][0]["name"] = name[:CARD_NAME_LIMIT]
+        head["cards_digest"] = cards_digest(head)
+        path.write_text("\n".join([_dump(head), *lines[1:]]), encoding="utf-8")
+    return path
 
 
 @pytest.mark.parametrize("name", HOSTILE, ids=range(len(HOSTILE)))
 def test_hostile_names_in_a_record_reach_no_terminal(tmp_path, name):
     path = _hostile_record(tmp_path, name)
+    if not _takes(name):  # refused by every reader, in one line that shows none of it
+        record_commands(path, "refused", tmp_path)
+        assert "names: Player 1's name must" in run(["verify", path], 1).stderr
+        return
     record_commands(path, "finished", tmp_path)
     shown = clean(name[:NAME_LIMIT], NAME_LIMIT)
     assert shown in run(["export", path], 0).stdout  # literally: markup is not read
@@ -94,17 +120,18 @@ def test_hostile_names_in_data_files_and_at_the_prompt(tmp_path, name):
     cards.write_text(f'[[card]]\nid = "TST-001"\nname = {json.dumps(name)}\nstars = 1\nelement = "Fire"\npower = 1\n'
                      f'sights = ["N"]\nflavor = {json.dumps(name)}\n', encoding="utf-8")
     deck.write_text(f'name = {json.dumps(name)}\nformat = "casual"\ncards = ["TST-001", "MCL-001"]\n', encoding="utf-8")
-    card_ok = len(name) <= CARD_NAME_LIMIT  # a longer card name is refused by the card loader
+    card_ok = name_problem(name, CARD_NAME_LIMIT) is None  # the card loader holds card names to the name rule
+    deck_ok = card_ok and name_problem(name, DECK_NAME_LIMIT) is None  # and deck names
     shown = run(["cards", "--cards", cards, "TST-001"], 0 if card_ok else 1, one_line=False).stdout
     assert clean(name)[:20] in shown or not card_ok
     run(["cards", "--cards", cards], 0 if card_ok else 1, one_line=False)
-    run(["deck", "check", deck, "--cards", cards], 0 if card_ok else 1, one_line=False)
+    run(["deck", "check", deck, "--cards", cards], 0 if deck_ok else 1, one_line=False)
     run(["play", "--cards", cards, "--deck1", deck, "--deck2", "prism", "--p1", "Ann", "--p2", "Bea", "--seed", "1",
-         "--first", "1", "--script", "-", "--log", tmp_path / "a.jsonl"], 3 if card_ok else 1, stdin="summon 1 A1\n",
+         "--first", "1", "--script", "-", "--log", tmp_path / "a.jsonl"], 3 if deck_ok else 1, stdin="summon 1 A1\n",
         one_line=False)
-    run(["simulate", "--cards", cards, "--deck1", deck, "--deck2", deck, "--games", "2"], 0 if card_ok else 1,
+    run(["simulate", "--cards", cards, "--deck1", deck, "--deck2", deck, "--games", "2"], 0 if deck_ok else 1,
         one_line=False)
-    fits = clean(name, NAME_LIMIT) == name and name.strip()
+    fits = name_problem(name, NAME_LIMIT) is None
     run(["play", "--p1", name, "--p2", "Bea", "--seed", "1", "--script", "-", "--log", tmp_path / "b.jsonl"],
         3 if fits else 1)
 

@@ -94,7 +94,7 @@ def test_odd_lines_at_the_prompt_are_refused_in_one_line(tmp_path):
 
 def test_player_names_are_bounded_and_markup_is_only_text(tmp_path):
     result = runner.invoke(app, ["play", "--p1", "A" * 25, "--script", "-"], input="")
-    assert result.exit_code == 1 and "printable and 1-24 columns wide" in result.stderr
+    assert result.exit_code == 1 and "--p1: the player's name must be 1-24 columns wide" in result.stderr
     result = runner.invoke(app, ["play", "--p1", "Ann\x1b]0;x\x07", "--script", "-"], input="")
     assert result.exit_code == 1 and "\x1b" not in result.output
     path = tmp_path / "g.jsonl"
@@ -182,16 +182,18 @@ def test_seeds_are_bounded_so_that_every_record_they_make_reads_back():
 
 
 def test_deck_names_are_bounded_and_players_named_after_them_are_never_empty(tmp_path):
-    """A record refuses an empty or long name, and simulate names its players after the decks."""
+    """A deck file refuses an empty, long or unprintable name (the name rule, tests/test_names.py),
+    and simulate names its players after the decks, within a record's bounds."""
     deck = tmp_path / "d.toml"
-    for name in ("L" * 61, "   "):
+    for name, why in (("L" * 61, "must be 1-60 columns wide"), ("   ", "must show at least one letter"),
+                      ("\\u001b[2J", "must not hold control")):
         deck.write_text(f'name = "{name}"\nformat = "casual"\ncards = ["MCL-001", "MCL-013", "MCL-003"]\n')
         result = runner.invoke(app, ["simulate", "--games", "1", "--deck1", str(deck)])
-        assert result.exit_code == 1 and "name: must be a string 1-60 columns wide" in result.stderr, name
-    deck.write_text('name = "\\u001b[2J"\nformat = "casual"\ncards = ["MCL-001", "MCL-013", "MCL-003"]\n')
+        assert result.exit_code == 1 and f"name: {why}" in result.stderr, name
+    deck.write_text('name = "%s"\nformat = "casual"\ncards = ["MCL-001", "MCL-013", "MCL-003"]\n' % ("L" * 60))
     logs = tmp_path / "logs"
     result = runner.invoke(app, ["simulate", "--games", "1", "--deck1", str(deck), "--log-dir", str(logs)])
     assert result.exit_code == 0
     [path] = logs.iterdir()
-    assert read_record(path).header["names"][0] == "Player 1"
+    assert read_record(path).header["names"][0] == "L" * 23 + "…"
     assert runner.invoke(app, ["verify", str(path)]).exit_code == 0

@@ -26,7 +26,7 @@ def test_a_new_game_from_a_position(tmp_path):
 
 
 @pytest.mark.parametrize("players, problem", [(("Ann", "Ann"), "different names"), (("Ann", "bot:nope"), "unknown bot"),
-                                              (("A\x1b[2J", "Bea"), "printable")])
+                                              (("A\x1b[2J", "Bea"), "control")])
 def test_what_cannot_start_a_game_is_one_line(tmp_path, players, problem):
     with pytest.raises(SetupError, match=problem):
         new_game(GameRequest(players, 7, tmp_path / "g.jsonl"), load_pool(), MATRIX)

@@ -39,7 +39,7 @@ def second_implementation(events: list[dict]) -> str:
 
 def test_the_digests_follow_the_documented_definition(tmp_path):
     """Each answer's digest covers the events since the line before; the end line the rest."""
-    path = record(tmp_path / "full.jsonl", setup(names=("Ann \u00e9\u202e", "Bea \U0001f600")), full=True)
+    path = record(tmp_path / "full.jsonl", setup(names=("Ann \u00e9\u0e17\u0e48", "Bea \U0001f600")), full=True)
     held = read_record(path)
     lines = [held.header, *held.entries, held.end]
     mark, checked = 0, 0

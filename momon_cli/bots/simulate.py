@@ -15,6 +15,7 @@ from ..engine import check_invariants as check
 from ..limits import NAME_LIMIT
 from ..record import RecordError, write_record
 from ..text.safe import clean
+from ..widths import cut, name_problem
 from .players import RandomBot
 
 
@@ -67,10 +68,20 @@ def play_random(setup: Setup, record_to: Path | None = None, deck_names: tuple[s
     return game
 
 
+def player_names(deck1: Deck, deck2: Deck) -> tuple[str, str]:
+    """Players named after their decks, each a name by the one name rule (1-24 columns: a
+    longer deck name is cut); a deck name that makes none gives "Player N". Two copies of one
+    deck (or two names cut alike) give "Ember Tide" and "Ember Tide 2": a record's two players
+    have different names, as a game file read back needs."""
+    names = [_player_name(deck, player) for player, deck in enumerate((deck1, deck2), 1)]
+    if names[0] == names[1]:
+        names[1] = cut(names[1], NAME_LIMIT - 2).rstrip() + " 2"
+    return names[0], names[1]
+
+
 def _player_name(deck: Deck, player: int) -> str:
-    """Players are named after their decks, within a record's bounds for names (1-24
-    printable characters); a deck named with nothing printable gives "Player N"."""
-    return clean(deck.name, NAME_LIMIT).strip() or f"Player {player}"
+    name = clean(deck.name, NAME_LIMIT).strip()
+    return name if name_problem(name, NAME_LIMIT) is None else f"Player {player}"
 
 
 def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Deck | None,
@@ -83,7 +94,7 @@ def run(games: int, seed: int, decks: list[Deck], deck1: Deck | None, deck2: Dec
         pick = random.Random(f"decks-{game_seed}")
         d1 = deck1 or pick.choice(decks)
         d2 = deck2 or pick.choice(decks)
-        names = (_player_name(d1, 1), _player_name(d2, 2))
+        names = player_names(d1, d2)
         setup = Setup.new_game((d1.cards, d2.cards), matrix, game_seed, profile, names)
         try:
             path = None if log_dir is None else log_dir / f"game-{game_seed}-{profile}.jsonl"
@@ -133,7 +144,7 @@ def run_pairings(games: int, seed: int, decks: list[Deck], matrix: ElementMatrix
     for d1 in decks:
         for d2 in decks:
             for i in range(games):
-                setup = Setup.new_game((d1.cards, d2.cards), matrix, seed + i, profile, (d1.name, d2.name))
+                setup = Setup.new_game((d1.cards, d2.cards), matrix, seed + i, profile, player_names(d1, d2))
                 try:
                     game = play_random(setup)
                 except Exception as err:  # reported with what reproduces it

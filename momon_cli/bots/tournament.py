@@ -71,8 +71,10 @@ def _library() -> tuple[dict[str, Deck], tuple[CardDef, ...], ElementMatrix]:
 def play_one(spec: GameSpec) -> Outcome:
     """The task: one whole game between two bots (the same in every executor)."""
     decks, pool, matrix = _library()
+    one = spec.bots[0] == spec.bots[1]  # two copies of one bot: named apart, as a record's players must be
+    names = (f"{spec.bots[0]} 1", f"{spec.bots[1]} 2") if one else spec.bots
     setup = Setup.new_game((decks[spec.decks[0]].cards, decks[spec.decks[1]].cards), matrix,
-                           spec.seed, spec.profile, spec.bots)
+                           spec.seed, spec.profile, names)
     game = Game(setup)
     players = {p: make_bot(spec.bots[p - 1], f"{spec.seed}-{p}", pool, spec.bot_seconds, spec.playouts)
                for p in (1, 2)}

@@ -52,6 +52,7 @@ def serve(
         game, recorder, seats = _resume(resume, log, force)
         lobby, names, bots = Lobby(Host(game, recorder, seats)), game.setup.names, set(seats)
     else:
+        _check_names(p1, p2)
         names = (p1 or "Player 1", p2 or "Player 2")
         bots = {i + 1 for i, who in enumerate(names) if who.startswith("bot:")}
         choosers = tuple(seat for seat, deck in ((1, deck1), (2, deck2))
@@ -66,3 +67,19 @@ def serve(
     from ..serve.run import run_server
 
     raise typer.Exit(run_server(lobby, (names[0], names[1]), bots, host, port))
+
+
+def _check_names(p1: str | None, p2: str | None) -> None:
+    """The names given, by the one name rule, said in one line before the server listens: a
+    game whose decks the players pick on joining begins only then."""
+    from ..record import SetupError, checked_name
+
+    try:
+        for flag, given in (("--p1", p1), ("--p2", p2)):
+            if given is not None and not given.startswith("bot:"):
+                checked_name(given, flag)
+    except SetupError as err:
+        _fail(str(err))
+    named = (p1 or "Player 1", p2 or "Player 2")
+    if named[0] == named[1] and not named[0].startswith("bot:"):
+        _fail(_("the two players need different names"))

@@ -32,7 +32,7 @@ from ..engine import (
     read_instruction,
 )
 from ..language import TRANSLATED, _
-from ..widths import columns
+from ..widths import columns, name_problem
 from .cardtext import card_text
 
 Table: TypeAlias = dict[str, Any]  # a TOML table as tomllib gives it
@@ -166,6 +166,14 @@ DECK_NAME_LIMIT = 60  # columns of a deck's name
 PLAN_LIMIT = 160  # characters in a deck's plan
 
 
+def _name_problem(name: object, limit: int) -> str | None:
+    """A card's or a deck's name by the one name rule (``widths.name_problem``, as a player's),
+    within three characters a column: a record keeps it, within 200 characters."""
+    if isinstance(name, str) and len(name) > 3 * limit:
+        return _("must be at most {limit} characters long").format(limit=3 * limit)
+    return name_problem(name, limit)
+
+
 def _card(data: object, where: str, problems: list[str], elements: tuple[str, ...]) -> CardDef | None:
     if not isinstance(data, dict):
         problems.append(_("{where}: must be a table").format(where=where))
@@ -177,8 +185,8 @@ def _card(data: object, where: str, problems: list[str], elements: tuple[str, ..
         c.bad("id", _("must look like SET-001 (set code, dash, three digits)"))
     c.only(data, "card", CARD_KEYS)
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip() or columns(name) > NAME_LIMIT or len(name) > 3 * NAME_LIMIT:
-        c.bad("name", _("must be a non-empty string at most {limit} columns wide").format(limit=NAME_LIMIT))
+    if (why := _name_problem(name, NAME_LIMIT)) is not None:
+        c.bad("name", why)
     stars = c.integer(data, "stars", 1, 5, 1)
     element = c.choice(data, "element", elements, elements[0])
     power = c.integer(data, "power", 1, 99, 1)
@@ -301,10 +309,8 @@ def load_deck(name_or_path: str, pool: dict[str, CardDef]) -> Deck:
     data = read_toml(path)
     problems = []
     name = data.get("name")
-    # a record keeps the name, within 200 characters: so at most three a column
-    if not isinstance(name, str) or not name.strip() or columns(name) > DECK_NAME_LIMIT or len(name) > 3 * DECK_NAME_LIMIT:
-        problems.append(_("{path}: name: must be a string 1-{limit} columns wide").format(path=path,
-                                                                                           limit=DECK_NAME_LIMIT))
+    if (why := _name_problem(name, DECK_NAME_LIMIT)) is not None:
+        problems.append(f"{path}: name: {why}")
     formats = load_formats()
     fmt = data.get("format")
     if fmt not in formats:

@@ -17,7 +17,7 @@ from ..engine import CHANGE_KINDS, DURATIONS, SPACES, CardDef, Change, Duration,
 from ..files import write_new
 from ..language import _, ngettext
 from ..limits import NAME_LIMIT
-from ..widths import columns
+from ..widths import name_problem
 from .cards import DataError, read_toml
 from .toml_out import toml_value
 
@@ -167,11 +167,14 @@ def _names(c: Problems, data: Mapping[str, Any]) -> tuple[str, str] | None:
     if "names" not in data:
         return None
     names = data["names"]
-    if (not isinstance(names, list) or len(names) != 2 or len(set(map(str, names))) != 2
-            or not all(isinstance(n, str) and n.strip() and columns(n) <= NAME_LIMIT for n in names)):
+    if not isinstance(names, list) or len(names) != 2 or len(set(map(str, names))) != 2:
         c.bad("names", _("must be two different names 1-{limit} columns wide, Player 1's first").format(
             limit=NAME_LIMIT))
         return None
+    for number, name in enumerate(names, 1):  # each by the one name rule, as --p1 and records have it
+        if (why := name_problem(name, NAME_LIMIT)) is not None:
+            c.bad("names", _("Player {number}'s name {why}").format(number=number, why=why))
+            return None
     return names[0], names[1]
 
 

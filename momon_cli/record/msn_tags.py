@@ -27,7 +27,7 @@ from ..engine import PROFILES, RULES_VERSION, CardDef, Game, Position, Result, S
 from ..language import _
 from ..limits import BOT_NAMES, BOT_SECONDS, NAME_LIMIT
 from ..text.lists import either
-from ..widths import columns
+from ..widths import columns, name_problem
 from .format import TEXT_LIMIT, Line, _sorted_json, header
 from .header import seats_from_header, setup_from_header
 from .msn_syntax import NotationError, Token
@@ -230,7 +230,7 @@ def read_start(path: Path | str, tag_tokens: list[Token], block_tokens: list[Tok
     embedded = {} if cards_block is None else r.data(
         cards_block, lambda: parse_card_set(cards_block.value, "%cards", matrix))
     pool = _pool_order(embedded.values())
-    names = (r.text("P1", "Player 1", NAME_LIMIT), r.text("P2", "Player 2", NAME_LIMIT))
+    names = (_player(r, "P1", "Player 1"), _player(r, "P2", "Player 2"))
     if names[0] == names[1]:
         raise r.fail(tags.get("P2"), _("the two players need different names"))
     dealt = "position" not in r.blocks
@@ -250,6 +250,14 @@ def read_start(path: Path | str, tag_tokens: list[Token], block_tokens: list[Tok
         raise r.fail(tags["CardsDigest"], _("CardsDigest: the cards this file gives are not those the game was "
                                             "played with (a built-in card or deck changed since it was written?)"))
     return Start(head, setup, tags, r.extra)
+
+
+def _player(r: _Reading, tag: str, default: str) -> str:
+    """A player's name from its tag, by the one name rule (``widths.name_problem``)."""
+    value = r.value(tag, default)
+    if (why := name_problem(value, NAME_LIMIT)) is not None:
+        raise r.fail(r.tags.get(tag), f"{tag}: {why}")
+    return value
 
 
 def _whole(r: _Reading, name: str) -> int:

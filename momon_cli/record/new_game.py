@@ -13,6 +13,7 @@ from ..engine import CardDef, ElementMatrix, Game, Position, Profile, Setup
 from ..language import _
 from ..limits import BOT_NAMES, NAME_LIMIT
 from ..text.safe import clean
+from ..widths import name_problem
 from .recorder import Recorder, start_record
 from .seats import Seat
 
@@ -64,15 +65,14 @@ def seats_for(players: tuple[str, str], seed: int, pool: tuple[CardDef, ...],
 
 
 def checked_name(value: str, which: int | str) -> str:
-    """A player's name as given, if it is printable and 1-24 columns wide (a Thai name holds
-    more characters than that); ``which``, named if it is not: the player's number, or the
-    option it was given with (``--p1``)."""
-    if not value.strip() or clean(value, NAME_LIMIT) != value:
+    """A player's name as given, if it is one by the name rule (``widths.name_problem``: 1-24
+    columns wide, a Thai name holding more characters than that, nothing invisible); if it is
+    not, one line naming ``which``: the player's number, or the option it was given with (``--p1``)."""
+    why = name_problem(value, NAME_LIMIT)
+    if why is not None:
         if isinstance(which, int):
-            raise SetupError(_("Player {number}'s name must be printable and 1-{limit} columns wide").format(
-                number=which, limit=NAME_LIMIT))
-        raise SetupError(_("{option}: the player's name must be printable and 1-{limit} columns wide").format(
-            option=which, limit=NAME_LIMIT))
+            raise SetupError(_("Player {number}'s name {why}").format(number=which, why=why))
+        raise SetupError(_("{option}: the player's name {why}").format(option=which, why=why))
     return value
 
 

@@ -13,7 +13,7 @@ from ..engine import PROFILES, RULES_VERSION
 from ..language import _
 from ..limits import BOT_NAMES, BOT_SECONDS, NAME_LIMIT
 from ..text.lists import either, listed
-from ..widths import columns
+from ..widths import name_problem
 from .format import (
     _COUNTED,
     CARDS_LIMIT,
@@ -50,9 +50,15 @@ def _text(value: object, limit: int = TEXT_LIMIT) -> bool:
     return isinstance(value, str) and 0 < len(value) <= limit
 
 
-def _name(value: object) -> bool:
-    """A player's name: 1 to NAME_LIMIT columns as drawn (a Thai name holds more characters than columns)."""
-    return isinstance(value, str) and 0 < len(value) <= 8 * NAME_LIMIT and 0 < columns(value) <= NAME_LIMIT
+def _names_problem(names: object) -> str:
+    """What is wrong with a header's names ("" when nothing): two names, each by the name rule
+    (``widths.name_problem``: 1 to NAME_LIMIT columns as drawn, nothing invisible)."""
+    if not isinstance(names, list) or len(names) != 2:
+        return _("names: must be two names 1-{limit} columns wide").format(limit=NAME_LIMIT)
+    for number, name in enumerate(names, 1):
+        if (why := name_problem(name, NAME_LIMIT)) is not None:
+            return _("names: Player {number}'s name {why}").format(number=number, why=why)
+    return ""
 
 
 def _unicode(value: object) -> bool:
@@ -84,8 +90,7 @@ def header_problem(head: Line, line: bytes | None = None) -> str | None:
         (_text(head.get("created")), lambda: _("created: must be a date string")),
         (head.get("profile") in PROFILES, lambda: _("profile: must be {profiles}").format(profiles=either(PROFILES))),
         (_is_int(head.get("seed")), lambda: _("seed: must be a whole number")),
-        (isinstance(names, list) and len(names) == 2 and all(_name(n) for n in names),
-         lambda: _("names: must be two names 1-{limit} columns wide").format(limit=NAME_LIMIT)),
+        (not (naming := _names_problem(names)), lambda: naming),
         (isinstance(decks, list) and len(decks) == 2 and all(_text(d) for d in decks),
          lambda: _("decks: must be two deck names of 1-{limit} characters").format(limit=TEXT_LIMIT)),
         (head["format"] < 3 or isinstance(head.get("full"), bool), lambda: _("full: must be true or false")),
