@@ -56,11 +56,14 @@ class Translator:
     catalog: _gettext.NullTranslations
 
 
-@cache  # one per language, loaded once and never changed: shared by every reader of it
 def translator(language: str) -> Translator:
     """The translator of ``language`` (a code of LANGUAGES, or a locale name such as
     ``th_TH.UTF-8``; anything else is English)."""
-    code = _code(language)
+    return _loaded(_code(language))
+
+
+@cache  # one per code of LANGUAGES, loaded once and never changed: shared by every reader of it
+def _loaded(code: str) -> Translator:
     return Translator(code, _gettext.translation(DOMAIN, LOCALE, languages=[code], fallback=True))
 
 
