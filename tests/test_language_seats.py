@@ -172,3 +172,23 @@ def _run_at_import(node: ast.AST) -> Iterator[ast.AST]:
                 yield from ast.walk(part)
         else:
             yield from _run_at_import(child)
+
+
+def test_only_the_command_lines_start_writes_the_language_into_the_environment():
+    """The environment is the process's: a seat's language never goes there. The one write
+    is ``language.use_flag``'s LANGUAGE, for Typer's own words, as the command line starts."""
+    package = Path(language.__file__).parent
+    writes = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        owner = {id(n): f.name for f in ast.walk(tree) if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+                 for n in ast.walk(f)}  # the innermost function wins: ast.walk meets outer ones first
+        for node in ast.walk(tree):
+            targets = (node.targets if isinstance(node, ast.Assign | ast.Delete) else
+                       [node.target] if isinstance(node, ast.AugAssign) else [])
+            assigned = any("environ" in ast.unparse(t) for t in targets)
+            called = isinstance(node, ast.Call) and re.search(r"environ\.(update|setdefault|pop|clear)|putenv|unsetenv",
+                                                              ast.unparse(node.func))
+            if assigned or called:
+                writes.append(f"{path.relative_to(package)}:{owner.get(id(node), '')}")
+    assert writes == ["language.py:use_flag"]
