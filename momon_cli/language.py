@@ -13,7 +13,10 @@ process's default, which the command line chooses once at start-up (:func:`use_f
 thread starts with a context of its own and each asyncio task runs in a copy of the context
 that created it, so two seats of one process (a served game: a task or a thread per seat)
 each read their own language, and one seat switching changes nothing for the other
-(tests/test_language_seats.py). A context variable rather than a translator object passed
+(tests/test_language_seats.py). A thread's context is empty, not its starter's: work
+handed to a thread that says anything runs in ``contextvars.copy_context()`` (as
+``Screen.busy`` does; ``asyncio.to_thread`` copies it, ``loop.run_in_executor`` does not)
+or enters ``using`` itself. A context variable rather than a translator object passed
 along: ``_()`` is called at hundreds of places in every layer above the engine, in functions
 that others call (narration, prompts, card text, notation's refusals); passing a translator
 would change every one of their signatures, and a call that forgot to pass it on would
