@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 import numpy as np
 
@@ -173,7 +174,7 @@ class Encoder:
                 len(picks), 0 if trigger is None else self.numbers.get(trigger.card, 0),
                 0 if trigger is None else trigger.ability + 1, *(s in picks for s in SPACES)]
         kind = decision.kind
-        options: list[list[float]] = []
+        options: list[list[float]]
         if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
             views = {v.key: v for v in decision.options}
             options = [self._view(observation.state, views[k]) for k in remaining(decision, picks)]
@@ -182,6 +183,10 @@ class Encoder:
                        for k in decision.options]
         elif kind is Kind.PICK_FACE_DOWN:
             options = [[1, 0, 0, p, 0, 0] for p in decision.options]
+        elif kind in (Kind.SUMMON, Kind.SPACE, Kind.TARGETS, Kind.YES_NO):
+            options = []  # no option slots: their actions name a Hand slot and Space, a Space, yes or no
+        else:
+            assert_never(kind)
         flat = [x for row in options[:OPTION_SLOTS] for x in row]
         return head + flat + [0.0] * (slot * OPTION_SLOTS - len(flat))
 

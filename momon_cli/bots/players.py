@@ -88,13 +88,16 @@ def _decision(observation: Observation) -> Decision:
 def plain(rng: random.Random, decision: Decision) -> object:
     """Not a Summon: use every ability, keep the listed order, take every mover, pick the
     rest at random."""
-    if decision.kind is Kind.YES_NO:
+    kind = decision.kind
+    if kind is Kind.YES_NO:
         return True
-    if decision.kind is Kind.ORDER_ATTEMPTS or decision.kind is Kind.ORDER_TRIGGERS:
+    if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
         return decision.keys()
-    if decision.kind is Kind.TARGETS:
+    if kind is Kind.TARGETS:
         return tuple(rng.sample(decision.options, decision.count))
-    return rng.choice(decision.options)
+    if kind in (Kind.SUMMON, Kind.SPACE, Kind.CARD, Kind.PICK_FACE_DOWN):
+        return rng.choice(decision.options)
+    assert_never(kind)
 
 
 def imagined(observation: Observation, imaginable: Sequence[CardDef]) -> tuple[CardDef, ...]:

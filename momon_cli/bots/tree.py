@@ -75,8 +75,7 @@ class TreeBot(RandomBot):
         decision = observation.decision
         if decision is None:
             raise ValueError(f"seat {observation.seat} has no decision to make")
-        if len(decision.options) == 1 and decision.kind not in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS,
-                                                                 Kind.TARGETS):
+        if _forced(decision):
             return decision.options[0]
         return self.search(observation, decision)
 
@@ -176,6 +175,17 @@ class TreeBot(RandomBot):
         if decision.kind is Kind.SUMMON:
             return noisy_summon(state, decision, self.rng)
         return plain(self.rng, decision)
+
+
+def _forced(decision: Decision) -> bool:
+    """Whether the decision's answer is its one option, with nothing to weigh: the answer to
+    an order or to targets is a tuple of options (targets perhaps none), every other is one."""
+    kind = decision.kind
+    if kind in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS, Kind.TARGETS):
+        return False
+    if kind in (Kind.SUMMON, Kind.SPACE, Kind.CARD, Kind.YES_NO, Kind.PICK_FACE_DOWN):
+        return len(decision.options) == 1
+    assert_never(kind)
 
 
 def _value_for_1(state: GameState) -> float:

@@ -10,6 +10,7 @@ one it is instead of. Every problem is one line naming its line and column.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import assert_never
 
 from ..engine import SPACES, Decision, EngineError, Game, IllegalAnswer, Kind
 from ..language import _
@@ -213,8 +214,15 @@ class _Reader:
             return words
         while (word := self._next_word(comments, comma=True)) is not None:
             words.append(word)
-        most = len(decision.options) if kind in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS) else \
-            decision.count if kind is Kind.TARGETS else 1
+        most: int
+        if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
+            most = len(decision.options)
+        elif kind is Kind.TARGETS:
+            most = decision.count
+        elif kind in (Kind.SPACE, Kind.CARD, Kind.YES_NO, Kind.PICK_FACE_DOWN):
+            most = 1
+        else:
+            assert_never(kind)
         if len(words) == 1 and first.text.lower() not in ("listed", "none"):
             while len(words) < most and (word := self._peek_part(decision)) is not None:
                 self.i += 1

@@ -21,6 +21,8 @@ ACCEPTED holds marked words, each shown translated (``_(ACCEPTED[kind])``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import assert_never
 
 from ..engine import SPACES, Answer, Decision, Kind, Observation, card_of_key, keys_of, need
@@ -34,16 +36,29 @@ class BadAnswer(ValueError):
 
 # Each fits 80 columns with its suffix (" · Tab · help", " Answer: "), in every language.
 ORDER = N_("each number once, in resolving order, as '2 1' (Enter: as listed)")
-ACCEPTED = {
-    Kind.SUMMON: N_("summon <card> <space>, e.g. 'summon 1 B2' or '1 B2'"),
-    Kind.SPACE: N_("an empty Space name, e.g. 'B2'"),
-    Kind.CARD: N_("a card's option number, id or name"),
-    Kind.ORDER_ATTEMPTS: ORDER,
-    Kind.ORDER_TRIGGERS: ORDER,
-    Kind.TARGETS: N_("Space names or option numbers, e.g. 'C3' or '1'"),
-    Kind.YES_NO: N_("'y' or 'n'"),
-    Kind.PICK_FACE_DOWN: N_("a position number"),
-}
+
+
+def _accepted(kind: Kind) -> str:
+    """What a prompt of ``kind`` accepts, as a marked word (mypy holds this to every Kind)."""
+    if kind is Kind.SUMMON:
+        return N_("summon <card> <space>, e.g. 'summon 1 B2' or '1 B2'")
+    if kind is Kind.SPACE:
+        return N_("an empty Space name, e.g. 'B2'")
+    if kind is Kind.CARD:
+        return N_("a card's option number, id or name")
+    if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
+        return ORDER
+    if kind is Kind.TARGETS:
+        return N_("Space names or option numbers, e.g. 'C3' or '1'")
+    if kind is Kind.YES_NO:
+        return N_("'y' or 'n'")
+    if kind is Kind.PICK_FACE_DOWN:
+        return N_("a position number")
+    assert_never(kind)
+
+
+#: What each kind of prompt accepts, for every Kind (made by :func:`_accepted`).
+ACCEPTED: Mapping[Kind, str] = MappingProxyType({kind: _accepted(kind) for kind in Kind})
 
 
 def _bad(decision: Decision, why: str) -> BadAnswer:
@@ -201,21 +216,35 @@ def format_answer(decision: Decision, answer: Answer) -> str:
 
 def answer_words(player: str, kind: str, value: object) -> str:
     """A recorded answer in words, for transcripts: ``player`` chose ``value`` (JSON, as the
-    record holds it) at a decision of ``kind``."""
-    if kind == "summon" and isinstance(value, list):
-        return _("{player} chooses to Summon {card} onto {space}").format(player=player, card=value[0], space=value[1])
-    if kind in ("order_attempts", "order_triggers") and isinstance(value, list):
-        return _("{player} orders: {order}").format(player=player, order=", ".join(map(str, value)))
-    if kind == "yes_no":
+    record holds it) at a decision of ``kind`` (a Kind's value; else the value is said as it is)."""
+    known = _KIND_OF.get(kind)
+    if known is None:
+        pass
+    elif known is Kind.SUMMON:
+        if isinstance(value, list):
+            return _("{player} chooses to Summon {card} onto {space}").format(player=player, card=value[0],
+                                                                              space=value[1])
+    elif known is Kind.ORDER_ATTEMPTS or known is Kind.ORDER_TRIGGERS:
+        if isinstance(value, list):
+            return _("{player} orders: {order}").format(player=player, order=", ".join(map(str, value)))
+    elif known is Kind.YES_NO:
         return (_("{player} answers yes") if value else _("{player} answers no")).format(player=player)
-    if kind == "pick_face_down":
+    elif known is Kind.PICK_FACE_DOWN:
         return _("{player} picks face-down card {number}").format(player=player, number=value)
-    if kind == "targets" and isinstance(value, list):
-        choice = " ".join(map(str, value))
-        if not choice:
-            return _("{player} chooses none").format(player=player)
-        return _("{player} chooses {choice}").format(player=player, choice=choice)
+    elif known is Kind.TARGETS:
+        if isinstance(value, list):
+            choice = " ".join(map(str, value))
+            if not choice:
+                return _("{player} chooses none").format(player=player)
+            return _("{player} chooses {choice}").format(player=player, choice=choice)
+    elif known is Kind.SPACE or known is Kind.CARD:
+        pass  # a Space or a copy key: said as the record holds it
+    else:
+        assert_never(known)
     return _("{player} chooses {choice}").format(player=player, choice=value)
+
+
+_KIND_OF = {kind.value: kind for kind in Kind}
 
 
 #: Yes and no as a player may type them, in English or in Thai, whatever the language shown:

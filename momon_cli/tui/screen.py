@@ -14,6 +14,7 @@ At a prompt Ctrl-C clears the line (never leaves) and Ctrl-D on an empty line le
 
 from __future__ import annotations
 
+import contextvars
 import shutil
 import sys
 import threading
@@ -212,7 +213,8 @@ class Screen:
                     self._type_ahead(key.data)
                 app.exit()
 
-        worker = threading.Thread(target=run, daemon=True)
+        # in a copy of this thread's context: the work reads the waiting seat's language (language.py)
+        worker = threading.Thread(target=contextvars.copy_context().run, args=(run,), daemon=True)
 
         def start(_: object) -> None:
             if worker.ident is None:  # once, after the first frame is on screen: a busy thread
