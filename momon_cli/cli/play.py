@@ -121,7 +121,11 @@ def _console(plain: bool) -> "Console":
         return plain_console()
     from rich.console import Console
 
-    return Console()
+    console = Console()
+    # Piped, there is no width: Rich would wrap at 80 columns and cut the record's path
+    # ("Recording to ...") and the commands a reader copies. Lines go out whole.
+    console.soft_wrap = not console.is_terminal
+    return console
 
 
 def _width(console: "Console", plain: bool) -> int:
