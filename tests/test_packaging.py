@@ -22,11 +22,13 @@ WANTED = {"Environment :: Console", "Topic :: Games/Entertainment :: Board Games
           "License :: OSI Approved :: MIT License", "Operating System :: POSIX", "Typing :: Typed",
           "Programming Language :: Python :: 3.11", "Programming Language :: Python :: 3.12",
           "Programming Language :: Python :: 3.13"}
-FLOORS = {"rich": (13, 8)}  # rich 13.8: no BrokenPipeError traceback when a pipe's reader leaves
+# rich 13.8: no BrokenPipeError traceback when a pipe's reader leaves; prompt_toolkit 3.0.52:
+# the style "dim" (3.0.51 raises ValueError on it in tests/test_repl.py).
+FLOORS = {"rich": (13, 8), "prompt-toolkit": (3, 0, 52)}
 
 
 def _floor(requirement: str) -> tuple[str, tuple[int, ...]]:
-    name = re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower()
+    name = re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower().replace("_", "-")
     floor = re.search(r">=\s*([0-9.]+)", requirement)
     return name, tuple(int(n) for n in floor.group(1).split(".")) if floor else ()
 
