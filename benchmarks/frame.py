@@ -11,6 +11,7 @@ busy shared machine does not inflate the way it inflates wall time.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 import time
@@ -82,4 +83,6 @@ def main(games: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", type=int, nargs="?", default=5, help="whole games played (default 5)")
+    main(parser.parse_args().games)

@@ -7,8 +7,8 @@ machine hits every command alike), after one round that is not counted:
 
 - baseline: ``python -c "import typer, rich, prompt_toolkit"``, the floor any ``momon`` has;
 - ``momon --version`` and ``momon --help``: start, answer, exit;
-- first prompt: ``momon play`` in a pseudo-terminal (built-in decks, ``--open-hands`` so the
-  first screen is the first decision), from launch until the emulated screen shows the
+- first prompt: ``momon play`` in a pseudo-terminal (two built-in decks named, so no deck
+  picker asks first; ``--open-hands`` so the first screen is the first decision), from launch until the emulated screen shows the
   whole frame and the prompt under it; then the game is killed.
 
 Every command runs from bytecode, as an installed ``momon`` does: PYTHONDONTWRITEBYTECODE
@@ -38,7 +38,8 @@ BASELINE = [sys.executable, "-c", "import typer, rich, prompt_toolkit"]
 _script = Path(sys.executable).with_name("momon")
 MOMON = [str(_script)] if _script.exists() else [sys.executable, "-m", "momon_cli"]
 PROMPT = "Ann › "
-PLAY = ["play", "--p1", "Ann", "--p2", "Bea", "--seed", "7", "--first", "1", "--open-hands"]
+PLAY = ["play", "--p1", "Ann", "--p2", "Bea", "--deck1", "ember-tide", "--deck2", "stone-gale", "--seed", "7",
+        "--first", "1", "--open-hands"]
 ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "NO_COLOR", "COLUMNS", "LINES")}
 
 
@@ -71,7 +72,11 @@ def first_prompt(columns: int, rows: int, folder: Path) -> Callable[[], tuple[fl
         child = pexpect.spawn(MOMON[0], [*MOMON[1:], *PLAY, "--log", str(log)], dimensions=(rows, columns), env=env)
         try:
             while True:
-                data = child.read_nonblocking(65536, timeout=30)
+                try:
+                    data = child.read_nonblocking(65536, timeout=30)
+                except (pexpect.TIMEOUT, pexpect.EOF):  # what it shows instead says what changed
+                    shown = "\n".join(line.rstrip() for line in screen.display).strip()
+                    raise SystemExit(f"momon play never showed its first prompt; the screen was:\n{shown}") from None
                 wall = time.perf_counter() - start  # when the bytes arrived, not when pyte had read them
                 stream.feed(data)
                 shown = screen.display

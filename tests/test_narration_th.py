@@ -162,7 +162,7 @@ def test_exact_thai_lines_of_a_summon_a_snatch_a_trigger_and_the_end():
     assert narration.terse(event, line) == "Ann Summon Hawk ลงที่ A1"
     assert said["trigger_queued"][0] == "ความสามารถ On Summon ของ Hawk เข้าสู่ Trigger Queue ที่ลำดับ 1 (CR 17.2)"
     assert said["power_modified"][0] == "Hawk ได้รับ Power +1 จนจบเทิร์น: ตอนนี้ Power เป็น 6"
-    assert said["ability_resolved"][0] == "ความสามารถ On Summon ของ Hawk ดำเนินผล"
+    assert said["ability_resolved"][0] == "ความสามารถ On Summon ของ Hawk ดำเนินผลเสร็จแล้ว"
     assert said["check_started"][0] == "Snatch Check: Hawk ที่ A1 สร้าง Snatch Attempt 1 ครั้ง (CR 10.1)"
     assert said["attempt_resolved"][0] == ("Snatch Attempt ที่ 1 จาก 1: Hawk (Power 6, Fire) ปะทะ Mouse (Power 1, Air): "
                                            "สำเร็จ — Power 6 มากกว่า 1 (CR 10.2.3)")

@@ -1,7 +1,8 @@
 """A tournament in processes ends with its parent: after SIGTERM, SIGHUP or SIGKILL to
-``momon tournament --jobs 2`` no worker is left within 2 s, and a SIGTERM, SIGHUP or
-Ctrl-C says how far the run got. Each test waits for the state it expects (the workers
-there, a first result in), never for a fixed time."""
+``momon tournament --jobs 2`` no worker is left, and a SIGTERM, SIGHUP or Ctrl-C says how
+far the run got. Each test waits for the state it expects (the workers there, the workers
+gone) up to a deadline, never for a fixed time, and measures no time: a loaded machine
+slows a worker's end without changing it."""
 
 from __future__ import annotations
 
@@ -73,11 +74,10 @@ def test_no_worker_outlives_a_stopped_tournament(sig, group):
         os.killpg(proc.pid, sig)
     else:
         proc.send_signal(sig)
-    stopped = time.monotonic()
-    _until(lambda: not any(_alive(w) for w in workers), 10, f"workers {workers} still run after {sig.name}")
-    gone = time.monotonic() - stopped
-    out, err = proc.communicate(timeout=30)
-    assert gone < 2.0, f"the last worker took {gone:.2f} s to end after {sig.name}"
+    # A worker watches its parent and leaves when it is gone: the deadline only ends a wait
+    # for one that never would.
+    _until(lambda: not any(_alive(w) for w in workers), 60, f"workers {workers} still run after {sig.name}")
+    out, err = proc.communicate(timeout=60)
     if sig == signal.SIGKILL:
         assert proc.returncode == -signal.SIGKILL
         return

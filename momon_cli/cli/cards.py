@@ -11,6 +11,7 @@ import typer
 from .. import exits
 from ..language import N_, _, ngettext
 from ..text.safe import clean, safe
+from . import complete
 from .base import MESSAGE_LIMIT, _data_file, _fail, _load, _loading, app, deck_app
 
 if TYPE_CHECKING:
@@ -166,7 +167,8 @@ def howto() -> None:
     "Look a word up: its meaning in one line, then the rules about it (docs/rules.md).\n\n"
     "Examples: momon rules incite · momon rules direct snatch · momon rules sights · momon rules CR 10.2.4"))
 def rules_command(
-    words: list[str] | None = typer.Argument(None, help=_("A keyword, a term or a rule as narration cites it.")),
+    words: list[str] | None = typer.Argument(None, help=_("A keyword, a term or a rule as narration cites it."),
+                                             autocompletion=complete.rules_words),
 ) -> None:
     """Look a word up: its meaning in one line, then the rules about it (docs/rules.md)."""
     query = " ".join(words or ())

@@ -11,6 +11,7 @@ import typer
 from ..language import _
 from ..limits import ANALYSIS_PLAYOUTS
 from ..text.safe import clean
+from . import complete
 from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _write_new, app
 from .records import _does_not_replay, _read
 
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     "Examples: momon analyse last · momon analyse game.jsonl --json > ratings.json · momon analyse last --annotate "
     "game.msn"))
 def analyse(
-    record: str = typer.Argument(..., help=RECORD_HELP),
+    record: str = typer.Argument(..., help=RECORD_HELP, autocompletion=complete.records),
     as_json: bool = typer.Option(False, "--json", help=_("Print every rating as one JSON object instead.")),
     playouts: int = typer.Option(ANALYSIS_PLAYOUTS, "--playouts", min=10, max=100_000,
                                  help=_("The coach's search iterations per decision (more: slower, surer).")),

@@ -14,6 +14,7 @@ import typer
 from ..language import N_, _
 from ..limits import BOT_SECONDS
 from ..text.safe import safe
+from . import complete
 from .base import (
     BOT_TIME_HELP,
     Stopped,
@@ -40,8 +41,10 @@ if TYPE_CHECKING:
 def simulate(
     games: int = typer.Option(100, "--games", "-n", min=1, help=_("How many games to play.")),
     seed: int = typer.Option(1, "--seed", callback=_seed, help=_("Game i uses seed SEED+i-1.")),
-    deck1: str | None = typer.Option(None, help=_("Player 1's deck (built-in name or file); random if omitted.")),
-    deck2: str | None = typer.Option(None, help=_("Player 2's deck (built-in name or file); random if omitted.")),
+    deck1: str | None = typer.Option(None, help=_("Player 1's deck (built-in name or file); random if omitted."),
+                                     autocompletion=complete.decks),
+    deck2: str | None = typer.Option(None, help=_("Player 2's deck (built-in name or file); random if omitted."),
+                                     autocompletion=complete.decks),
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help=_("sequential or simultaneous.")),
     cards: list[Path] = typer.Option([], "--cards", help=_("Extra card-set TOML file (repeatable).")),
     log_dir: Path | None = typer.Option(None, help=_("Write each game's record into this folder.")),
@@ -50,8 +53,8 @@ def simulate(
     all_pairs: bool = typer.Option(False, "--all-pairs", help=_("Every built-in deck against every one, both seats: "
                                    "GAMES games per pairing, a win matrix and each deck against the field.")),
     bot1: str | None = typer.Option(None, help=_("A bot (random, greedy, search) against --bot2, seats swapped every "
-                                    "other game: win rates with 95% intervals.")),
-    bot2: str | None = typer.Option(None, help=_("The other bot, as for --bot1.")),
+                                    "other game: win rates with 95% intervals."), autocompletion=complete.bots),
+    bot2: str | None = typer.Option(None, help=_("The other bot, as for --bot1."), autocompletion=complete.bots),
     jobs: int = typer.Option(1, min=1, max=64, help=_("With --bot1/--bot2: games in this many processes.")),
 ) -> None:
     """Play random-vs-random games and report games per second."""
@@ -234,8 +237,9 @@ def _tournament_report(bots: list[str], decks: list[str], games: int, seed: int,
     "Examples: momon tournament --bots random,greedy --games 400 --jobs 2 · momon tournament --backend ray "
     "--address ray://head:10001"))
 def tournament(
-    bots: str = typer.Option("random,greedy,search", help=_("Bots, comma-separated: random, greedy, search.")),
-    decks: str = typer.Option("all", help=_("Built-in decks, comma-separated, or all.")),
+    bots: str = typer.Option("random,greedy,search", help=_("Bots, comma-separated: random, greedy, search."),
+                             autocompletion=complete.bot_list),
+    decks: str = typer.Option("all", help=_("Built-in decks, comma-separated, or all."), autocompletion=complete.deck_list),
     games: int = typer.Option(100, "--games", "-n", min=1, help=_("Games for every pair of bots.")),
     seed: int = typer.Option(1, callback=_seed,
                              help=_("The run's seed: each game's seed comes from it and the game's number.")),

@@ -11,6 +11,7 @@ import typer
 
 from ..language import _
 from ..limits import BOT_SECONDS
+from . import complete
 from .base import (
     BOT_TIME_HELP,
     DEFAULT_DECKS,
@@ -52,15 +53,17 @@ if TYPE_CHECKING:
     "  momon play --plain"))
 def play(
     p1: str | None = typer.Option(None, "--p1", help=_("Player 1's name (asked if omitted), or a bot: "
-                                  "bot:easy, bot:medium or bot:hard (or bot:random, greedy, flat, search).")),
-    p2: str | None = typer.Option(None, "--p2", help=_("Player 2's name (asked if omitted), or a bot as for --p1.")),
+                                  "bot:easy, bot:medium or bot:hard (or bot:random, greedy, flat, search)."),
+                                  autocompletion=complete.players),
+    p2: str | None = typer.Option(None, "--p2", help=_("Player 2's name (asked if omitted), or a bot as for --p1."),
+                                  autocompletion=complete.players),
     bot_time: float | None = typer.Option(None, "--bot-time", min=BOT_SECONDS[0], max=BOT_SECONDS[1],
                                           help=BOT_TIME_HELP),
     deck1: str | None = typer.Option(None, help=_("Player 1's deck: a built-in name or a file (picked from the "
                                                   "built-in decks at the terminal if omitted; else {deck}).")
-                                     .format(deck=DEFAULT_DECKS[0])),
+                                     .format(deck=DEFAULT_DECKS[0]), autocompletion=complete.decks),
     deck2: str | None = typer.Option(None, help=_("Player 2's deck, as for --deck1 (else {deck}).")
-                                     .format(deck=DEFAULT_DECKS[1])),
+                                     .format(deck=DEFAULT_DECKS[1]), autocompletion=complete.decks),
     cards: list[Path] = typer.Option([], "--cards", help=_("Extra card-set TOML file (repeatable).")),
     seed: int | None = typer.Option(None, callback=_seed, help=_("The game's seed (random if omitted).")),
     first: int | None = typer.Option(None, min=1, max=2, help=_("Who goes first, 1 or 2 (drawn from the seed if omitted).")),
@@ -71,10 +74,10 @@ def play(
     full: bool = typer.Option(False, "--full", help=_("Keep every event in the record, not only their digests.")),
     resume: str | None = typer.Option(None, help=_("Continue an unfinished game: its record, 'last' or its number "
                                       "in 'momon games' (a game file goes on in a new record: --log, or your data "
-                                      "folder).")),
+                                      "folder)."), autocompletion=complete.records),
     from_file: str | None = typer.Option(None, "--from", help=_("Play on from a game file's (or a record's) line: a "
                                          "new game, recorded as --log says, whose answers so far are the line's "
-                                         "up to --at.")),
+                                         "up to --at."), autocompletion=complete.records),
     at: str | None = typer.Option(None, "--at", help=_("With --from: where its line stops, a move as docs/notation.md "
                                   "defines it: 12 (the main line through turn 12), 12.1 (the first variation given "
                                   "in turn 12), 12.1.14 (that variation through turn 14).")),
@@ -118,7 +121,11 @@ def _console(plain: bool) -> "Console":
         return plain_console()
     from rich.console import Console
 
-    return Console()
+    console = Console()
+    # Piped, there is no width: Rich would wrap at 80 columns and cut the record's path
+    # ("Recording to ...") and the commands a reader copies. Lines go out whole.
+    console.soft_wrap = not console.is_terminal
+    return console
 
 
 def _width(console: "Console", plain: bool) -> int:

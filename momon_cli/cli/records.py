@@ -15,6 +15,7 @@ import typer
 from .. import exits
 from ..language import _, ngettext
 from ..text.safe import clean
+from . import complete
 
 if TYPE_CHECKING:
     from ..record import Record
@@ -78,7 +79,7 @@ def _difference(record: "Record") -> "Difference | None":
     "Keys: n/→/Enter next · p/← previous · t/T next/previous turn · b start · e end · q quit.\n\n"
     "Examples: momon replay game.jsonl · momon replay game.jsonl --turn 5 · momon replay game.jsonl --to-end --json"))
 def replay(
-    record: str = typer.Argument(..., help=RECORD_HELP),
+    record: str = typer.Argument(..., help=RECORD_HELP, autocompletion=complete.records),
     turn: int | None = typer.Option(None, min=1, help=_("Start at this turn.")),
     to_end: bool = typer.Option(False, "--to-end", help=_("Go straight to the end of the record.")),
     as_json: bool = typer.Option(False, "--json", help=_("Print the state at that point as one JSON object and exit.")),
@@ -168,7 +169,8 @@ def _players(rec: "Record") -> tuple[str, str]:
     "many were checked per second. See docs/records.md.\n\n"
     "Examples: momon verify last · momon verify records/ (after simulate --log-dir records/)"))
 def verify_command(records: list[str] = typer.Argument(..., help=_("Game records: paths, folders (every *.jsonl "
-                                                       "in them), 'last' or numbers from 'momon games'."))) -> None:
+                                                       "in them), 'last' or numbers from 'momon games'."),
+                                                       autocompletion=complete.records)) -> None:
     """Replay records from their headers and answers and check everything matches."""
     import time
 
@@ -300,7 +302,7 @@ def games(folder: Path | None = typer.Option(None, help=_("Where to look (defaul
     "same bytes.\n\n"
     "Examples: momon export game.jsonl --format md > game.md · momon export last --format msn > game.msn"))
 def export(
-    record: str = typer.Argument(..., help=RECORD_HELP),
+    record: str = typer.Argument(..., help=RECORD_HELP, autocompletion=complete.records),
     fmt: str = typer.Option("md", "--format", help=_("md or txt (a transcript), or msn (a game file to share, "
                             "docs/notation.md).")),
 ) -> None:

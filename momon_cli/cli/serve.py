@@ -9,6 +9,7 @@ import typer
 
 from ..language import _
 from ..limits import BOT_SECONDS
+from . import complete
 from .base import BOT_TIME_HELP, _fail, _profile, _seed, _working, app
 from .play import _resume, _start
 
@@ -23,12 +24,15 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help=_("The address to listen on: 0.0.0.0 opens the game to the "
                              "network; the default, loopback, to this machine only.")),
     port: int = typer.Option(2222, "--port", min=0, max=65535, help=_("The port (0: any free one).")),
-    p1: str | None = typer.Option(None, "--p1", help=_("Player 1's name, or a bot as for play.")),
-    p2: str | None = typer.Option(None, "--p2", help=_("Player 2's name, or a bot as for play.")),
+    p1: str | None = typer.Option(None, "--p1", help=_("Player 1's name, or a bot as for play."),
+                                  autocompletion=complete.players),
+    p2: str | None = typer.Option(None, "--p2", help=_("Player 2's name, or a bot as for play."),
+                                  autocompletion=complete.players),
     bot_time: float | None = typer.Option(None, "--bot-time", min=BOT_SECONDS[0], max=BOT_SECONDS[1],
                                           help=BOT_TIME_HELP),
-    deck1: str | None = typer.Option(None, help=_("Player 1's deck: a built-in name or a file (else ember-tide).")),
-    deck2: str | None = typer.Option(None, help=_("Player 2's deck (else stone-gale).")),
+    deck1: str | None = typer.Option(None, help=_("Player 1's deck: a built-in name or a file (else ember-tide)."),
+                                     autocompletion=complete.decks),
+    deck2: str | None = typer.Option(None, help=_("Player 2's deck (else stone-gale)."), autocompletion=complete.decks),
     cards: list[Path] = typer.Option([], "--cards", help=_("Extra card-set TOML file (repeatable).")),
     seed: int | None = typer.Option(None, callback=_seed, help=_("The game's seed (random if omitted).")),
     first: int | None = typer.Option(None, min=1, max=2, help=_("Who goes first, 1 or 2 (drawn from the seed if omitted).")),
@@ -37,7 +41,8 @@ def serve(
     force: bool = typer.Option(False, "--force", help=_("Let --log overwrite a file that is not a record of this game.")),
     full: bool = typer.Option(False, "--full", help=_("Keep every event in the record, not only their digests.")),
     resume: str | None = typer.Option(None, help=_("Continue a stopped server's game: its record, 'last' or its number "
-                                      "(a game file goes on in a new record, as for play).")),
+                                      "(a game file goes on in a new record, as for play)."),
+                                      autocompletion=complete.records),
     position: Path | None = typer.Option(None, help=_("Start from this position file instead of dealing the decks.")),
 ) -> None:
     """Host a game over SSH: each player joins from their own terminal with ssh."""

@@ -464,3 +464,15 @@ class GameEnded(Event):
     winner: int
     tiebreak: bool
     first_token: int
+
+
+#: Every event class. A dispatch on an event (text/narration.py) matches over this union and
+#: ends in ``assert_never``, so mypy reports it until it handles a new class; tests/test_events.py
+#: holds the union to the classes of this module.
+AnyEvent = (GameStarted | TurnStarted | StepStarted | EndConditionRecorded | NoSummon | VoidRandomized
+            | FaceDownPicked | Summoned | Marked | TriggerWaiting | TriggerQueued | BatchQueued | BatchStarted
+            | BatchEnded | TriggerNotQueued | AbilityResolved | PowerModified | WardGranted | PowerSet
+            | ElementChanged | WardLost | Moved | Swapped | ZoneChanged | ReturnScheduled | ReturnLapsed | OnceUsed
+            | InstructionFailed | DirectSnatchResolved | FirstPlayerTokenTaken | Expired | SnatchCheckStarted
+            | AttemptCreated | AttemptResolved | ControlChanged | SnatchCheckEnded | StateBasedAction | TurnEnded
+            | Conceded | GameEnded)

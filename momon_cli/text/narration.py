@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import assert_never, cast
 
 from ..engine import events as ev
 from ..language import N_, _, ngettext
@@ -38,9 +39,10 @@ UNTIL_WORDS = {"end_of_turn": N_("until end of turn"),
                "your_next_turn": N_("until the start of the next turn of the ability's controller"),
                "leaves_arena": N_("while it stays on the Arena")}
 EFFECT_WORDS = {"power": N_("Power"), "set_power": N_("set Power"), "element": N_("Element"), "ward": N_("Ward")}
-#: A resolved ability's line, by its outcome: {name} and {timing} name the ability.
+#: A resolved ability's line, by its outcome: {name} and {timing} name the ability. A resolved
+#: ability's event follows its effects' events, so its line says it is done.
 OUTCOME_WORDS = {
-    "resolved": N_("{name}'s {timing} ability resolves."),
+    "resolved": N_("{name}'s {timing} ability has finished resolving."),
     "declined": N_("{name}'s {timing} ability is declined by its controller."),
     "no_legal_targets": N_("{name}'s {timing} ability does nothing: its targets are gone (CR 17.3)."),
     "condition_false": N_("{name}'s {timing} ability does nothing: its condition does not hold."),
@@ -52,7 +54,6 @@ FAIL_WORDS = {"no_legal_space": N_("no legal Space, so nothing Moves or is Summo
               "no_mover": N_("no Momon can Move"), "target_gone": N_("its Momons are gone")}
 #: A kind whose failure says more than FAIL_WORDS, once the line names the kind.
 KIND_FAIL_WORDS = {("move", "no_legal_space"): N_("no legal Space, so that Momon stays where it is"),
-                   ("multi_move", "no_legal_space"): N_("no legal Space is left, so that Momon stays where it is"),
                    ("summon", "no_legal_space"): N_("no legal Space, so nothing is Summoned")}
 DIRECT_WORDS = {"ward": N_("it has Ward (TH 17.6)"),
                 "prohibited": N_("it cannot be Snatched together with another Momon"),
@@ -91,15 +92,100 @@ class Narrator:
         self.names = names
         self.triggers: dict[int, tuple[str, str]] = {}
         self.resolved = 0  # Attempts resolved in the current Check: numbers follow the chosen order
+        self.stayed = 0  # a Multi-Move's chosen Momons left without a Space, said with its Move
 
     def who(self, player: int) -> str:
         return self.names[player - 1]
 
     def line(self, e: ev.Event) -> str | None:
         """The event in words, as one printable line (its names come from data and people)."""
-        method = getattr(self, "_" + e.kind, None)
-        said = method(e) if method else None
+        said = self._said(cast("ev.AnyEvent", e))
+        if not isinstance(e, ev.InstructionFailed):
+            self.stayed = 0  # only a Multi-Move's own Moved follows its failures (engine/resolution.py)
         return None if said is None else clean(said, LINE_LIMIT)
+
+    def _said(self, e: ev.AnyEvent) -> str | None:
+        match e:
+            case ev.GameStarted():
+                return self._game_started(e)
+            case ev.TurnStarted():
+                return self._turn_started(e)
+            case ev.EndConditionRecorded():
+                return self._end_condition(e)
+            case ev.NoSummon():
+                return self._no_summon(e)
+            case ev.VoidRandomized():
+                return self._void_randomized(e)
+            case ev.FaceDownPicked():
+                return self._face_down_picked(e)
+            case ev.Summoned():
+                return self._summoned(e)
+            case ev.Marked():
+                return self._marked(e)
+            case ev.TriggerWaiting():
+                return self._trigger_waiting(e)
+            case ev.TriggerQueued():
+                return self._trigger_queued(e)
+            case ev.BatchQueued():
+                return self._batch_queued(e)
+            case ev.BatchStarted():
+                return self._batch_started(e)
+            case ev.TriggerNotQueued():
+                return self._trigger_not_queued(e)
+            case ev.AbilityResolved():
+                return self._ability_resolved(e)
+            case ev.PowerSet():
+                return self._power_set(e)
+            case ev.ElementChanged():
+                return self._element_changed(e)
+            case ev.WardLost():
+                return self._ward_lost(e)
+            case ev.Moved():
+                return self._moved(e)
+            case ev.Swapped():
+                return self._swapped(e)
+            case ev.ZoneChanged():
+                return self._zone_changed(e)
+            case ev.ReturnScheduled():
+                return self._return_scheduled(e)
+            case ev.ReturnLapsed():
+                return self._return_lapsed(e)
+            case ev.OnceUsed():
+                return self._once_used(e)
+            case ev.InstructionFailed():
+                return self._instruction_failed(e)
+            case ev.DirectSnatchResolved():
+                return self._direct_snatch(e)
+            case ev.PowerModified():
+                return self._power_modified(e)
+            case ev.WardGranted():
+                return self._ward_granted(e)
+            case ev.FirstPlayerTokenTaken():
+                return self._first_player_token(e)
+            case ev.Expired():
+                return self._expired(e)
+            case ev.SnatchCheckStarted():
+                return self._check_started(e)
+            case ev.AttemptCreated():
+                return self._attempt_created(e)
+            case ev.AttemptResolved():
+                return self._attempt_resolved(e)
+            case ev.ControlChanged():
+                return self._control_changed(e)
+            case ev.SnatchCheckEnded():
+                return self._check_ended(e)
+            case ev.StateBasedAction():
+                return self._sbc(e)
+            case ev.TurnEnded():
+                return self._turn_ended(e)
+            case ev.Conceded():
+                return self._conceded(e)
+            case ev.GameEnded():
+                return self._game_ended(e)
+            case ev.StepStarted() | ev.BatchEnded():
+                return None  # bookkeeping: the lines around it say what happens
+            case _:
+                assert_never(e)
 
     def _game_started(self, e: ev.GameStarted) -> str:
         self.names = (e.names[0], e.names[1])
@@ -186,9 +272,6 @@ class Narrator:
         return _("{name}'s Summon batch: its On Summon, its Snatch Check, then its post-Snatch triggers "
                  "(BASELINE 9.4).").format(name=e.name)
 
-    def _batch_ended(self, e: ev.BatchEnded) -> str | None:
-        return None
-
     def _trigger_not_queued(self, e: ev.TriggerNotQueued) -> str:
         return _("{name}'s {timing} ability has no legal target and is not queued (BASELINE 11.4).").format(
             **self._ability(e.trigger))
@@ -213,6 +296,12 @@ class Narrator:
         # The event does not say which kind Moved: several Momons at once can only be a
         # Multi-Move; one is said as a Move (a Multi-Move of one Momon moves as a Move does).
         moves = "; ".join(f"{name} {start} → {dest}" for name, start, dest in e.moves)
+        if self.stayed:  # only a Multi-Move leaves a chosen Momon without a Space
+            return ngettext("Multi-Move, all at once: {moves}; no legal Space is left for {n} more chosen Momon, "
+                            "so it stays where it is. Moving makes no Snatch Check (TH 17.9).",
+                            "Multi-Move, all at once: {moves}; no legal Space is left for {n} more chosen Momons, "
+                            "so they stay where they are. Moving makes no Snatch Check (TH 17.9).",
+                            self.stayed).format(moves=moves, n=self.stayed)
         if len(e.moves) > 1:
             return _("Multi-Move, all at once: {moves}. Moving makes no Snatch Check (TH 17.9).").format(moves=moves)
         return _("Move: {moves}. Moving makes no Snatch Check (TH 17.9).").format(moves=moves)
@@ -249,7 +338,11 @@ class Narrator:
     def _once_used(self, e: ev.OnceUsed) -> str:
         return _("{name}'s once-only right is used up (TH 17.5).").format(name=e.name)
 
-    def _instruction_failed(self, e: ev.InstructionFailed) -> str:
+    def _instruction_failed(self, e: ev.InstructionFailed) -> str | None:
+        if (e.instruction, e.reason) == ("multi_move", "no_legal_space"):
+            # The engine tells it as the Momons are chosen, before the Move of the others (_moved says it)
+            self.stayed += 1
+            return None
         terms = BY_KIND.get(e.instruction, ())
         words = KIND_FAIL_WORDS.get((e.instruction, e.reason)) or FAIL_WORDS.get(e.reason)
         why = _(words) if words else e.reason
