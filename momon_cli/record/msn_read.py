@@ -80,6 +80,11 @@ class _Stream:
             self.ahead.popleft()
         self.taken += k
 
+    def untake(self, token: Token) -> None:
+        """Give back the token just taken."""
+        self.ahead.appendleft(token)
+        self.taken -= 1
+
 
 class _Reader:
     """The movetext of a game file, read answer by answer against the game it replays."""
@@ -135,8 +140,7 @@ class _Reader:
                 steps = before + branch.nodes[:-1]
                 branch.nodes[-1].variations.append(self.line(replay(self.setup, steps), steps, None, token, depth + 1))
             else:
-                self.stream.ahead.appendleft(token)  # not taken after all: the answer begins with it
-                self.stream.taken -= 1
+                self.stream.untake(token)  # the answer begins with it
                 try:
                     branch.nodes.append(self.answer(game, number, asked))
                 except NotationError as err:
