@@ -89,6 +89,9 @@ def test_a_game_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path, 
     assert record_files.is_game_file(path) and sum(read) <= 2 * (2**16 + 3)
     monkeypatch.undo()
     _cli_one_line(path, why)
+    for play in (["--from", str(path)], ["--resume", str(path)]):
+        done = runner.invoke(app, ["play", *play, "--log", str(tmp_path / "new.jsonl")])
+        assert done.exit_code == exits.FAILED and done.output.strip() == f"{path}: {why}", done.output[-2000:]
 
 
 def test_the_lexer_makes_its_tokens_one_at_a_time():
