@@ -8,3 +8,4 @@ NAME_LIMIT = 24  # columns of a player's name as drawn (a Thai name holds more c
 #: The bots a seat, a tournament and a record may name (bots.roster): four bots and three levels.
 BOT_NAMES = ("random", "greedy", "flat", "search", "easy", "medium", "hard")
 ANALYSIS_PLAYOUTS = 200  # the coach's search iterations per decision in `momon analyse`, by default
+GAME_FILE_LIMIT = 2**20  # bytes of a game file (MSN), refused before it is read; a real one is a few kilobytes

@@ -13,7 +13,9 @@ from pathlib import Path
 
 from ..files import NotAFile, regular_file
 from ..language import _
+from ..limits import GAME_FILE_LIMIT
 from .format import HEAD_LIMIT, RECORD_LIMIT, Line, RecordError
+from .msn_syntax import SUFFIX
 from .validate import Record, parse_record
 
 
@@ -33,6 +35,9 @@ def _read_fd(fd: int, path: Path) -> bytes:
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
         raise RecordError(_("{path}: not a regular file").format(path=path))
+    if info.st_size > GAME_FILE_LIMIT and _game_file(fd, path):
+        raise RecordError(_("{path}: larger than {mib} MiB, not a game file momon reads").format(
+            path=path, mib=GAME_FILE_LIMIT // 2**20))
     if info.st_size > RECORD_LIMIT:
         raise RecordError(_("{path}: larger than {mib} MiB, not a record momon reads").format(
             path=path, mib=RECORD_LIMIT // 2**20))
@@ -40,6 +45,37 @@ def _read_fd(fd: int, path: Path) -> bytes:
     while chunk := os.pread(fd, RECORD_LIMIT + 1, sum(len(c) for c in chunks)):
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def _game_file(fd: int, path: Path) -> bool:
+    """Whether the open file is a game file rather than a record, told as msn_read.is_notation
+    tells it (by its name, else by the ``[`` it begins with) from its first bytes only."""
+    suffix = path.suffix.lower()
+    if suffix in (SUFFIX, ".jsonl"):
+        return suffix == SUFFIX
+    at = 3 if os.pread(fd, 3, 0) == b"\xef\xbb\xbf" else 0
+    while chunk := os.pread(fd, 2**16, at):
+        rest = chunk.lstrip()
+        if rest:
+            return rest[:1] == b"["
+        at += len(chunk)
+    return False
+
+
+def is_game_file(path: Path) -> bool:
+    """Whether ``path`` holds a game file, from its name or its first bytes (False too when it
+    cannot be read: the reader of records says why). Never opens a special file."""
+    try:
+        _regular(path)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except (RecordError, OSError):
+        return False
+    try:
+        return stat.S_ISREG(os.fstat(fd).st_mode) and _game_file(fd, path)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 def read_bytes(path: Path) -> bytes:

@@ -9,15 +9,16 @@ one it is instead of. Every problem is one line naming its line and column.
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterator
 from pathlib import Path
 from typing import assert_never
 
 from ..engine import SPACES, Decision, EngineError, Game, IllegalAnswer, Kind
 from ..language import _
 from ..text.notation import BadAnswer, parse
-from .format import RecordError
 from .msn import DEPTH_LIMIT, VARIATION_LIMIT, Branch, GameText, Node, replay, word_of
-from .msn_syntax import SUFFIX, NotationError, Token, decode, lex
+from .msn_syntax import SUFFIX, NotationError, Token, decode, tokens
 from .msn_tags import Start, check_outcome, read_start, result_word
 from .recorder import record_text
 from .validate import Record, parse_record
@@ -36,10 +37,13 @@ def read_text(path: Path, data: bytes) -> tuple[GameText, Record]:
     """A game file's tree and the record its main line stands for (its header as the tags
     give it, its answers with their events counted and digested, its end when the game is
     over). Raises NotationError, one line naming the line and column of the first problem."""
-    tokens = lex(path, decode(path, data))
-    head = [t for t in _leading(tokens) if t.kind in ("tag", "block")]
+    stream = _Stream(tokens(path, decode(path, data)))
+    lead = 0  # the tags, blocks and comments before the first answer
+    while (token := stream.peek(lead)) is not None and token.kind in ("tag", "block", "comment"):
+        lead += 1
+    head = [t for t in stream.ahead if t.kind in ("tag", "block")]
     start = read_start(path, [t for t in head if t.kind == "tag"], [t for t in head if t.kind == "block"])
-    reader = _Reader(path, start, tokens, len(_leading(tokens)))
+    reader = _Reader(path, start, stream, lead)
     game = Game(start.setup)
     asked: list[tuple[int, int, str]] = []
     main = reader.line(game, [], asked, None)
@@ -50,20 +54,44 @@ def read_text(path: Path, data: bytes) -> tuple[GameText, Record]:
     return tree, record
 
 
-def _leading(tokens: list[Token]) -> list[Token]:
-    """The tags, blocks and comments before the first answer."""
-    n = 0
-    while n < len(tokens) and tokens[n].kind in ("tag", "block", "comment"):
-        n += 1
-    return tokens[:n]
+_PARTS = 64  # the parts of one answer read at most, more than any decision takes: the answer they make is refused
+
+
+class _Stream:
+    """A file's tokens as the lexer makes them, with the few ahead that a reader looks at
+    before it takes them."""
+
+    def __init__(self, made: Iterator[Token]) -> None:
+        self.made = made
+        self.ahead: deque[Token] = deque()
+        self.taken = 0  # tokens taken so far
+
+    def peek(self, k: int = 0) -> Token | None:
+        """The token ``k`` places after the next one, None past the end."""
+        while len(self.ahead) <= k:
+            token = next(self.made, None)
+            if token is None:
+                return None
+            self.ahead.append(token)
+        return self.ahead[k]
+
+    def take(self, k: int = 1) -> None:
+        """Take the next ``k`` tokens (each already peeked at)."""
+        for _n in range(k):
+            self.ahead.popleft()
+        self.taken += k
+
+    def untake(self, token: Token) -> None:
+        """Give back the token just taken."""
+        self.ahead.appendleft(token)
+        self.taken -= 1
 
 
 class _Reader:
     """The movetext of a game file, read answer by answer against the game it replays."""
 
-    def __init__(self, path: Path, start: Start, tokens: list[Token], lead: int) -> None:
-        self.path, self.setup, self.tokens = path, start.setup, tokens
-        self.i = 0
+    def __init__(self, path: Path, start: Start, stream: _Stream, lead: int) -> None:
+        self.path, self.setup, self.stream = path, start.setup, stream
         self.lead = lead  # the tokens before the first answer: the tags and blocks among them are read
         self.result: Token | None = None
         self.variations = 0
@@ -72,7 +100,7 @@ class _Reader:
         return NotationError(self.path, token.line, token.col, why)
 
     def peek(self) -> Token | None:
-        return self.tokens[self.i] if self.i < len(self.tokens) else None
+        return self.stream.peek()
 
     def line(self, game: Game, before: list[Node], asked: list[tuple[int, int, str]] | None,
              opened: Token | None, depth: int = 0) -> Branch:
@@ -82,10 +110,10 @@ class _Reader:
         ended: Token | None = None
         while (token := self.peek()) is not None:
             kind = token.kind
-            self.i += 1
+            self.stream.take()
             if kind == "comment":
                 (branch.nodes[-1].comments if branch.nodes else branch.before).append(token.text)
-            elif kind in ("tag", "block") and self.i <= self.lead:
+            elif kind in ("tag", "block") and self.stream.taken <= self.lead:
                 continue  # the file's own, read by msn_tags before any answer
             elif kind == "close":
                 if opened is None:
@@ -113,7 +141,7 @@ class _Reader:
                 steps = before + branch.nodes[:-1]
                 branch.nodes[-1].variations.append(self.line(replay(self.setup, steps), steps, None, token, depth + 1))
             else:
-                self.i -= 1
+                self.stream.untake(token)  # the answer begins with it
                 try:
                     branch.nodes.append(self.answer(game, number, asked))
                 except NotationError as err:
@@ -130,7 +158,8 @@ class _Reader:
 
     def answer(self, game: Game, number: Token | None, asked: list[tuple[int, int, str]] | None) -> Node:
         """The next answer, read at the game's pending decision, and given to the game."""
-        first = self.tokens[self.i]
+        first = self.peek()
+        assert first is not None  # line() reads an answer where a token is
         decision = game.pending
         if decision is None:
             raise self.fail(number or first, _("the game is over here: nothing more is answered"))
@@ -140,7 +169,7 @@ class _Reader:
                                                                                                   number=number.text))
         comments: list[str] = []
         if first.kind == "word" and first.text.lower() == "concede":
-            self.i += 1
+            self.stream.take()
             who = self._player() or decision.player
             if asked is not None:
                 asked.append((len(game.events), who, "concede"))
@@ -165,32 +194,34 @@ class _Reader:
     def _next_word(self, comments: list[str], comma: bool = False) -> Token | None:
         """The next word (after a comma, with ``comma``), its comments taken on the way; None
         (nothing taken) when the next token is something else."""
-        i = self.i
+        peek = self.stream.peek
+        i = 0
         found: list[str] = []
-        while i < len(self.tokens) and self.tokens[i].kind == "comment":
-            found.append(self.tokens[i].text)
+        while (token := peek(i)) is not None and token.kind == "comment":
+            found.append(token.text)
             i += 1
         if comma:
-            if i >= len(self.tokens) or self.tokens[i].kind != "comma":
+            if token is None or token.kind != "comma":
                 return None
             i += 1
-            while i < len(self.tokens) and self.tokens[i].kind == "comment":
-                found.append(self.tokens[i].text)
+            while (token := peek(i)) is not None and token.kind == "comment":
+                found.append(token.text)
                 i += 1
-            if i >= len(self.tokens) or self.tokens[i].kind != "word":
-                raise self.fail(self.tokens[i - 1] if i >= len(self.tokens) else self.tokens[i],
-                                _("a comma joins two parts of one answer"))
-        if i >= len(self.tokens) or self.tokens[i].kind != "word":
+            if token is None or token.kind != "word":
+                before = peek(i - 1)
+                assert before is not None  # the comma, or a comment after it
+                raise self.fail(before if token is None else token, _("a comma joins two parts of one answer"))
+        if token is None or token.kind != "word":
             return None
         comments += found
-        self.i = i + 1
-        return self.tokens[i]
+        self.stream.take(i + 1)
+        return token
 
     def _player(self) -> int:
         """``p1`` or ``p2`` after ``concede`` (0: not given)."""
         token = self.peek()
         if token is not None and token.kind == "word" and token.text.lower() in ("p1", "p2"):
-            self.i += 1
+            self.stream.take()
             return int(token.text[1])
         return 0
 
@@ -200,7 +231,8 @@ class _Reader:
         to as many as the decision takes."""
         first = self._next_word(comments)
         if first is None:
-            token = self.tokens[self.i]
+            token = self.peek()
+            assert token is not None  # answer() is asked for where a token is
             raise self.fail(token, _("a comma joins two parts of one answer") if token.kind == "comma" else
                             _("an answer is expected here"))
         words = [first]
@@ -212,7 +244,7 @@ class _Reader:
                     break
                 words.append(word)
             return words
-        while (word := self._next_word(comments, comma=True)) is not None:
+        while len(words) < _PARTS and (word := self._next_word(comments, comma=True)) is not None:
             words.append(word)
         most: int
         if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
@@ -225,7 +257,7 @@ class _Reader:
             assert_never(kind)
         if len(words) == 1 and first.text.lower() not in ("listed", "none"):
             while len(words) < most and (word := self._peek_part(decision)) is not None:
-                self.i += 1
+                self.stream.take()
                 words.append(word)
         return words
 
@@ -244,9 +276,6 @@ class _Reader:
 def is_game_file(path: Path) -> bool:
     """Whether ``path`` holds a game file (False too when it cannot be read: the reader of
     records says why)."""
-    from .files import read_bytes
+    from .files import is_game_file as named_or_begun  # files reads a game file: loaded only when asked
 
-    try:
-        return is_notation(path, read_bytes(path))
-    except RecordError:
-        return False
+    return named_or_begun(path)

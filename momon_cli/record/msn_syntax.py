@@ -8,10 +8,9 @@ number glued to its answer (``3.kiln``). Every problem is one :class:`NotationEr
 
 from __future__ import annotations
 
-import bisect
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +19,8 @@ from ..text.safe import clean
 from .format import RecordError
 
 COMMENT_LIMIT = 2000  # characters of one comment, as the writer keeps it
+COMMENTS_LIMIT = 20000  # comments in one file (the coach writes one for each answer it rates)
+TAGS_LIMIT = 1000  # tag pairs in one file, this momon's own and others'
 SUFFIX = ".msn"
 
 
@@ -47,22 +48,37 @@ class Token:
     body: int = 0
 
 
-_TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
-_NUMBER = re.compile(r"(\d{1,6})(\.\.\.|\.|…)(.*)", re.DOTALL)
+_TAG_NAME = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"')
+_TAG_PLAIN = re.compile(r'[^"\\\n]*')  # a tag value's characters up to a quote, a backslash or a line's end
+_TAG_END = re.compile(r"\s*\]")
+_SPACE = re.compile(r"\s+")
+_WORD = re.compile(r'[^\s{}()\[\],";]+')
+_NUMBER = re.compile(r"(\d{1,6})(\.\.\.|\.|…)")
+_BLOCK_END = re.compile(r"^[ \t]*%end[ \t]*\r?$", re.M)
 _STOPS = frozenset('{}()[],";')
 _ESCAPES = re.compile(r'\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|["\\])|\\')
+_BRACKETS = {"(": "open", ")": "close", ",": "comma"}
 RESULTS = ("1-0", "0-1", "*")
 
 
 class _Where:
-    """Line and column (both from 1) of a character offset."""
+    """Line and column (both from 1) of a character offset, for offsets that only grow: the
+    lines are counted on the way, never all at once."""
 
     def __init__(self, text: str) -> None:
-        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.text = text
+        self.at = 0  # the offset counted up to
+        self.line = 1
+        self.start = 0  # the offset where the line of ``at`` begins
 
     def __call__(self, offset: int) -> tuple[int, int]:
-        line = bisect.bisect_right(self.starts, offset)
-        return line, offset - self.starts[line - 1] + 1
+        if offset > self.at:
+            newlines = self.text.count("\n", self.at, offset)
+            if newlines:
+                self.line += newlines
+                self.start = self.text.rfind("\n", self.at, offset) + 1
+            self.at = offset
+        return self.line, offset - self.start + 1
 
 
 def decode(path: Path | str, data: bytes) -> str:
@@ -75,81 +91,119 @@ def decode(path: Path | str, data: bytes) -> str:
                             _("not UTF-8 text")) from None
 
 
-def lex(path: Path | str, text: str) -> list[Token]:
-    """Every token of ``text`` in order; raises NotationError at the first thing that is none."""
+def tokens(path: Path | str, text: str) -> Iterator[Token]:
+    """The tokens of ``text`` in order, each made only when it is asked for (a reader that
+    stops at a problem has not cut up the rest of the file); raises NotationError at the
+    first thing that is no token."""
     where = _Where(text)
-    tokens: list[Token] = []
     i, n = 0, len(text)
+    last = 0  # where the token before ended: a block's % begins its line when a newline lies between
+    counts = {"tag": 0, "comment": 0, "block": 0}
+    number = False  # the token before, comments aside, was a move number
 
     def fail(at: int, why: str) -> NotationError:
         return NotationError(path, *where(at), why)
 
     while i < n:
+        space = _SPACE.match(text, i)
+        if space is not None:
+            i = space.end()
+            if i >= n:
+                break
         ch = text[i]
-        if ch.isspace():
-            i += 1
-            continue
         line, col = where(i)
-        if ch == "%" and not text[where.starts[line - 1]:i].strip():
-            i = _block(text, i, line, col, tokens, fail)
+        if ch == "%" and where.start >= last:
+            counts["block"] += 1
+            if counts["block"] > 2:
+                raise fail(i, _("a third block (a file has at most one %cards and one %position)"))
+            eol, token = _block(text, i, line, col, fail)
+            yield token
+            i = eol
         elif ch == "[":
-            match = _TAG.match(text, i)
-            if match is None:
-                raise fail(i, _('a tag is [Name "value"], its value in double quotes on one line'))
-            try:
-                value = unescape(match[2])
-            except ValueError as err:
-                raise fail(i, str(err)) from None
-            tokens.append(Token("tag", match[1], line, col, value))
-            i = match.end()
+            counts["tag"] += 1
+            if counts["tag"] > TAGS_LIMIT:
+                raise fail(i, _("more than {limit} tags in one file").format(limit=TAGS_LIMIT))
+            token, i = _tag(text, i, line, col, fail)
+            yield token
         elif ch == "{":
             end = text.find("}", i + 1)
             if end < 0:
                 raise fail(i, _("this comment is never closed with '}'"))
-            tokens.append(Token("comment", comment_text(text[i + 1:end]), line, col))
+            counts["comment"] += 1
+            if counts["comment"] > COMMENTS_LIMIT:
+                raise fail(i, _("more than {limit} comments in one file").format(limit=COMMENTS_LIMIT))
+            yield Token("comment", comment_text(text[i + 1:end]), line, col)
             i = end + 1
-        elif ch in "(),":
-            tokens.append(Token({"(": "open", ")": "close", ",": "comma"}[ch], ch, line, col))
+            last = i
+            continue  # a comment between a move number and its answer leaves the number waiting
+        elif ch in _BRACKETS:
+            yield Token(_BRACKETS[ch], ch, line, col)
             i += 1
         elif ch in _STOPS:
             raise fail(i, (_("{char} stands for nothing here (a comment is {{...}})") if ch == "}" else
                            _("{char} stands for nothing here")).format(char=repr(ch)))
         else:
-            end = i
-            while end < n and not text[end].isspace() and text[end] not in _STOPS:
-                end += 1
-            _word(text[i:end], line, col, tokens)
-            i = end
-    return tokens
+            word = _WORD.match(text, i)
+            assert word is not None  # neither space nor a stop: a word's first character
+            for token in _word(text, i, word.end(), line, col):
+                if number and token.kind == "number":
+                    raise fail(i + token.col - col, _("two move numbers in a row (a move number is followed by its "
+                                                      "answer)"))
+                number = token.kind == "number"
+                yield token
+            i = word.end()
+            last = i
+            continue
+        number = False
+        last = i
 
 
-def _word(word: str, line: int, col: int, tokens: list[Token]) -> None:
-    """A word, a move number (and the word glued to it) or a result."""
-    number = _NUMBER.fullmatch(word)
-    if number is not None:
-        tokens.append(Token("number", number[1], line, col, number[2]))
-        rest = number[3]
-        if rest:
-            _word(rest, line, col + len(word) - len(rest), tokens)
-    elif word in RESULTS:
-        tokens.append(Token("result", word, line, col))
-    else:
-        tokens.append(Token("word", word, line, col))
+def _tag(text: str, i: int, line: int, col: int, fail: Callable[[int, str], NotationError]) -> tuple[Token, int]:
+    """A tag pair, read in one pass: its name, then its value up to the closing quote (a run
+    of plain characters, or an escape, at a time; never a pattern that backtracks)."""
+    name = _TAG_NAME.match(text, i)
+    at = name.end() if name is not None else -1
+    while name is not None:
+        plain = _TAG_PLAIN.match(text, at)
+        assert plain is not None  # it matches the empty string
+        at = plain.end()
+        if text.startswith("\\", at) and at + 1 < len(text) and text[at + 1] != "\n":
+            at += 2
+        else:
+            break
+    close = _TAG_END.match(text, at + 1) if name is not None and text.startswith('"', at) else None
+    if name is None or close is None:
+        raise fail(i, _('a tag is [Name "value"], its value in double quotes on one line'))
+    try:
+        value = unescape(text[name.end():at])
+    except ValueError as err:
+        raise fail(i, str(err)) from None
+    return Token("tag", name[1], line, col, value), close.end()
 
 
-def _block(text: str, i: int, line: int, col: int, tokens: list[Token],
-           fail: Callable[[int, str], NotationError]) -> int:
+def _word(text: str, i: int, end: int, line: int, col: int) -> Iterator[Token]:
+    """A word, the move numbers glued to its front (``3.kiln``), or a result."""
+    start = i
+    while (number := _NUMBER.match(text, i, end)) is not None:
+        yield Token("number", number[1], line, col + i - start, number[2])
+        i = number.end()
+    if i < end:
+        word = text[i:end]
+        yield Token("result" if word in RESULTS else "word", word, line, col + i - start)
+
+
+def _block(text: str, i: int, line: int, col: int,
+           fail: Callable[[int, str], NotationError]) -> tuple[int, Token]:
     """A data block: ``%name`` alone on its line, its lines, then ``%end`` alone on its line."""
     eol = text.find("\n", i)
     eol = len(text) if eol < 0 else eol
     name = text[i + 1:eol].strip()
     if not name.isalpha():
         raise fail(i, _("a block begins with %cards or %position alone on its line"))
-    end = re.compile(r"^[ \t]*%end[ \t]*\r?$", re.M).search(text, eol)
+    end = _BLOCK_END.search(text, eol)
     if end is None:
         raise fail(i, _("the block %{name} has no %end line").format(name=name[:20]))
-    tokens.append(Token("block", name.lower(), line, col, text[eol + 1:end.start()], line + 1))
-    return end.end()
+    return end.end(), Token("block", name.lower(), line, col, text[eol + 1:end.start()], line + 1)
 
 
 def unescape(value: str) -> str:

@@ -203,6 +203,9 @@ class _Reading:
         """What a block's ``read`` gives, each of its problems one line at the block."""
         try:
             return read()
+        except RecursionError:  # TOML's reader recurses once for each array or table inside another
+            raise self.fail(block, _("%{name}: not valid TOML: {why}").format(
+                name=block.text, why=_("arrays or tables nested too deeply"))) from None
         except DataError as err:
             first, more = err.problems[0], len(err.problems) - 1
             at = re.search(r"\(at line (\d+), column (\d+)\)", err.toml or "")
