@@ -36,7 +36,7 @@ PRISM = Path(__file__).parent.parent / "decks" / "prism.toml"
 #: "repairable": a whole game cut after its last answer; resume derives the rest and shows the end.
 CODES = {"finished": (0, 0, 0, 0, 0, 1), "unfinished": (3, 0, 0, 0, 0, 3), "repairable": (3, 0, 0, 0, 0, 0),
          "refused": (1,) * 6,
-         "mismatch": (1, 0, 0, 0, 0, 1), "illegal": (1,) * 6}
+         "mismatch": (1,) * 6, "illegal": (1,) * 6}  # damage: every reader refuses it (docs/records.md)
 runner = CliRunner()
 
 

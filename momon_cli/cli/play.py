@@ -28,7 +28,7 @@ from .base import (
     default_log_path,
     profile_named,
 )
-from .records import _difference, _quoted, _read, _saved, _warn
+from .records import _check, _quoted, _read, _saved, _warn
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..engine import CardDef, Game
-    from ..record import Recorder, Seat
+    from ..record import Record, Recorder, RecordFile, Seat
 
 
 
@@ -70,7 +70,8 @@ def play(
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help=_("sequential or simultaneous.")),
     script: str | None = typer.Option(None, help=_("Answer from FILE (or - for stdin), one line per answer.")),
     log: Path | None = typer.Option(None, help=_("Write the game record here (default: your data folder).")),
-    force: bool = typer.Option(False, "--force", help=_("Let --log overwrite a file that is not a record of this game.")),
+    force: bool = typer.Option(False, "--force", help=_("Let --log overwrite a file that is there: a finished or damaged "
+                                                       "record, another game's, or any other file.")),
     full: bool = typer.Option(False, "--full", help=_("Keep every event in the record, not only their digests.")),
     resume: str | None = typer.Option(None, help=_("Continue an unfinished game: its record, 'last' or its number "
                                       "in 'momon games' (a game file goes on in a new record: --log, or your data "
@@ -246,32 +247,46 @@ def _resume(ref: str, log: Path | None, force: bool) -> "tuple[Game, Recorder, d
     from ..data.cards import load_matrix
     from ..record import RecordError, RecordFile, resume, seats_from_header
     from ..record.msn_read import is_game_file
-    from ..record.saved import short_name
 
     path = _saved(ref)
     if is_game_file(path):
         return _play_on(ref, None, log, force, resuming=True)
     try:
         file = RecordFile(path, create=False)
-        record = file.read()
     except RecordError as err:
         _fail(str(err))
     except OSError as err:
         _fail(_("{file}: cannot read: {error}").format(file=path, error=err.strerror))
+    try:  # every refusal closes the record (and so releases its lock) before it exits
+        record = _resumable(file)
+        with _loading(record.path):
+            bots = seats_from_header(record.header, load_matrix())
+        return (*resume(file, record), bots)
+    except OSError as err:
+        file.close(sync=False)
+        _fail(_("{file}: cannot write: {error}").format(file=path, error=err.strerror))
+    except BaseException:
+        file.close(sync=False)
+        raise
+
+
+def _resumable(file: "RecordFile") -> "Record":
+    """The record ``file`` holds, if it can go on: not damaged, not over; else one line, exit 1."""
+    from ..record import RecordError
+    from ..record.saved import short_name
+
+    try:
+        record = file.read()
+    except RecordError as err:
+        _fail(str(err))
+    except OSError as err:
+        _fail(_("{file}: cannot read: {error}").format(file=file.path, error=err.strerror))
     _warn(record)
-    difference = _difference(record)
+    _check(record)  # a damaged record: the line every reader says of it (before "over": it may only seem so)
     if record.finished:
         _fail(_("{file}: that game is over; watch it with: {command}").format(
             file=record.path, command=f"momon replay {_quoted(short_name(record.path))}"))
-    if difference is not None:
-        _fail(_("{file}: the record does not replay ({difference}); it cannot be resumed").format(
-            file=path, difference=difference))
-    with _loading(record.path):
-        bots = seats_from_header(record.header, load_matrix())
-    try:
-        return (*resume(file, record), bots)
-    except OSError as err:
-        _fail(_("{file}: cannot write: {error}").format(file=path, error=err.strerror))
+    return record
 
 
 def _play_on(ref: str, at: str | None, log: Path | None, force: bool, *,

@@ -19,7 +19,6 @@ from . import complete
 
 if TYPE_CHECKING:
     from ..record import Record
-    from ..record.replay import Difference
 from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _fail, _loading, _working, _write_new, app
 
 
@@ -35,7 +34,8 @@ def _saved(ref: str) -> Path:
 
 
 def _read(ref: str) -> "Record":
-    """A record, or one clear line and exit 1; warnings (a recovered torn line) go to stderr."""
+    """A record that replays as written, or one clear line and exit 1: the same line from
+    every command that reads one (:func:`_check`); warnings (a recovered torn line) go to stderr."""
     from ..record import RecordError, read_record
 
     _working()
@@ -47,6 +47,7 @@ def _read(ref: str) -> "Record":
             _fail(str(err))
         _fail(_("{problem} (a record is named by a path, 'last' or its number in 'momon games')").format(problem=err))
     _warn(record)
+    _check(record)
     return record
 
 
@@ -66,12 +67,15 @@ def _warn(record: "Record") -> None:
         typer.secho(clean(_("warning: {warning}").format(warning=warning), MESSAGE_LIMIT), err=True, fg=typer.colors.YELLOW)
 
 
-def _difference(record: "Record") -> "Difference | None":
-    """The first way the record's replay differs from it (None when it matches)."""
-    from ..record.replay import verify
+def _check(record: "Record") -> None:
+    """Refuse a damaged record (its replay differs from it: a cut or edited line) in the one
+    line every reader says of it, exit 1."""
+    from ..record.replay import damage
 
     with _loading(record.path):
-        return verify(record)
+        said = damage(record)
+    if said is not None:
+        _fail(said)
 
 
 @app.command(help=_(
@@ -218,10 +222,7 @@ def _verify_one(ref: str) -> None:
     """One record's line; exits 1 (it differs, or is not a record) or 3 (unfinished)."""
     from ..record.saved import resume_hint
 
-    rec = _read(ref)
-    difference = _difference(rec)
-    if difference is not None:
-        _fail(_("{file}: does not match at {difference}").format(file=rec.path, difference=difference))
+    rec = _read(ref)  # a record that does not match is refused there, in the line every reader says
     n = len(rec.answers)
     digest = "" if "cards_digest" in rec.header else _(" (no digest: card data not checked)")
     if rec.finished:

@@ -38,7 +38,8 @@ def serve(
     first: int | None = typer.Option(None, min=1, max=2, help=_("Who goes first, 1 or 2 (drawn from the seed if omitted).")),
     rules: str = typer.Option("sequential", "--rules", callback=_profile, help=_("sequential or simultaneous.")),
     log: Path | None = typer.Option(None, help=_("Write the game record here (default: your data folder).")),
-    force: bool = typer.Option(False, "--force", help=_("Let --log overwrite a file that is not a record of this game.")),
+    force: bool = typer.Option(False, "--force", help=_("Let --log overwrite a file that is there: a finished or damaged "
+                                                       "record, another game's, or any other file.")),
     full: bool = typer.Option(False, "--full", help=_("Keep every event in the record, not only their digests.")),
     resume: str | None = typer.Option(None, help=_("Continue a stopped server's game: its record, 'last' or its number "
                                       "(a game file goes on in a new record, as for play)."),

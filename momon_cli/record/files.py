@@ -201,20 +201,41 @@ def _game_of(head: Line) -> Line:
     return {**head, "created": None, "format": None, "full": None, "bots": head.get("bots", [])}
 
 
-def create_record_file(path: Path, head: Line, force: bool) -> RecordFile:
-    """A new record at ``path``. An existing file is replaced only when it is a record of
-    this same game (the same header but for the date and the record's form: its format and
-    whether it is full) or when ``force`` says so."""
+def create_record_file(path: Path, head: Line, force: bool, *, ended: bool = False) -> RecordFile:
+    """A new record at ``path``. A file already there is kept (RecordError, one line) unless it
+    is empty, ``force`` says to replace it, or it is a record of this same game (the same header
+    but for the date and the record's form: its format and whether it is full) that reads whole
+    and is unfinished: the game started again. ``ended``: a finished record of this same game
+    is replaced too (``momon simulate``, whose games are played again from their seeds)."""
     file = RecordFile(path, create=True)
     if file.size and not force:
         try:
-            old = json.loads(file.first_line())
-        except (ValueError, RecursionError):
-            old = None
-        if not isinstance(old, dict) or _game_of(old) != _game_of(head):
-            file.close()
-            raise RecordError(_("{path}: already exists and is not a record of this game; move it away, or choose "
-                                "another place (play --log also takes --force to overwrite it)").format(path=path))
+            _kept(file, head, ended)
+        except BaseException:
+            file.close(sync=False)
+            raise
     if file.size:
         file.truncate(0)
     return file
+
+
+def _kept(file: RecordFile, head: Line, ended: bool) -> None:
+    """Raise RecordError when ``file`` (not empty) is one that --log does not replace without --force."""
+    try:
+        old = json.loads(file.first_line())
+    except (ValueError, RecursionError):
+        old = None
+    if not isinstance(old, dict) or _game_of(old) != _game_of(head):
+        raise RecordError(_("{path}: already exists and is not a record of this game; move it away, or choose "
+                            "another place (play --log also takes --force to overwrite it)").format(path=file.path))
+    if ended:
+        return
+    try:
+        finished = file.read().finished
+    except RecordError as err:
+        raise RecordError(_("{error}; a damaged record is not overwritten: move it away, or choose another place "
+                            "(play --log also takes --force to overwrite it)").format(error=err)) from None
+    if finished:
+        raise RecordError(_("{path}: holds this game, finished; a finished record is not overwritten: watch it with "
+                            "momon replay, or choose another place (play --log also takes --force to overwrite it)"
+                            ).format(path=file.path))

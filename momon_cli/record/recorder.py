@@ -140,7 +140,7 @@ def write_record(path: Path, game: Game, deck_names: tuple[str, str], asked: Seq
     :class:`Recorder` (``momon simulate``, whose games answer themselves): the same lines a
     Recorder writes (``asked`` as for :func:`record_text`)."""
     head = header(game.setup, deck_names, full=full)
-    file = create_record_file(Path(path), head, force)
+    file = create_record_file(Path(path), head, force, ended=True)
     try:
         file.write(record_text(head, game, asked, full=full))
     finally:

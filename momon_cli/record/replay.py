@@ -153,6 +153,18 @@ def verify(record: Record) -> Difference | None:
     return first
 
 
+def damage(record: Record) -> str | None:
+    """The one line every reader (verify, replay, export, analyse, play --resume and --from)
+    says of a record whose replay differs from it, the first difference named (see
+    :func:`verify`: a cut or edited line, a digest or count that does not match); None when
+    it matches."""
+    difference = verify(record)
+    if difference is None:
+        return None
+    return _("{file}: the record does not replay as written; it does not match at {difference}").format(
+        file=record.path, difference=difference)
+
+
 def _digest_difference(game: Game, line: Line, mark: int, what: str) -> Difference | None:
     """How a format 3 line's digest of the events since ``mark`` disagrees with the replay."""
     found = events_digest(game.events[mark:])
