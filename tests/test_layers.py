@@ -7,6 +7,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "momon_cli"
 #: Bottom to top: a layer may import its own modules and those of the layers before it.
@@ -75,15 +77,23 @@ def test_outside_the_engine_only_its_public_names_are_imported():
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_engines_modules_form_no_import_cycle():
-    graph = {name: {t for t in imports(path) if t.startswith("momon_cli.engine") and t != name}
-             for name, path in MODULES.items() if name.startswith("momon_cli.engine")}
+#: Layers whose modules still import each other in a ring: none may be added.
+CYCLES_LEFT = {"tui"}
+
+
+@pytest.mark.parametrize("layer", [layer for layer in LAYERS if layer not in CYCLES_LEFT])
+def test_a_layers_modules_form_no_import_cycle(layer):
+    """Counting imports inside functions and type-only ones: a ring of imports makes a module
+    that cannot be understood, tested or loaded alone."""
+    prefix = f"momon_cli.{layer}"
+    graph = {name: {t for t in imports(path) if t.startswith(prefix) and t != name}
+             for name, path in MODULES.items() if name.startswith(prefix)}
     state: dict[str, int] = {}  # 1: on the path, 2: done
 
     def visit(node: str, path: list[str]) -> None:
         state[node] = 1
         for nxt in graph.get(node, ()):
-            if nxt == "momon_cli.engine" or nxt.endswith("__init__"):
+            if nxt not in MODULES or MODULES[nxt].name == "__init__.py":
                 continue  # a package's own __init__ re-exports; its submodules never import it
             assert state.get(nxt) != 1, " -> ".join([*path, nxt])
             if nxt not in state:

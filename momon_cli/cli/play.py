@@ -246,7 +246,7 @@ def _resume(ref: str, log: Path | None, force: bool) -> "tuple[Game, Recorder, d
     while it runs. A game file is continued in a new record (``log``, or the data folder)."""
     from ..data.cards import load_matrix
     from ..record import RecordError, RecordFile, resume, seats_from_header
-    from ..record.msn_read import is_game_file
+    from ..record.files import is_game_file
 
     path = _saved(ref)
     if is_game_file(path):

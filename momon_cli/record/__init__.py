@@ -3,10 +3,11 @@ the write-ahead recorder, resume and undo, replay and verification, transcripts,
 in the MSN notation and the folder of saved games. The rest of the package imports these
 names from here."""
 
-from .files import RecordFile, create_record_file, read_record
+from .files import RecordFile, create_record_file
 from .format import FORMAT, READS, TEXT_LIMIT, RecordError, cards_digest, events_digest, header
 from .header import seats_from_header, setup_from_header
 from .new_game import GameRequest, SetupError, StartedGame, checked_name, new_game, seats_for
+from .reading import read_record
 from .recorder import Recorder, continue_record, record_text, start_record, write_record
 from .resume import resume, undo
 from .saved import resume_hint, short_name

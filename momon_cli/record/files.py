@@ -94,18 +94,6 @@ def read_bytes(path: Path) -> bytes:
         os.close(fd)
 
 
-def read_record(path: Path | str) -> Record:
-    """Read and check a record (see :func:`parse_record`); a game file (MSN, record.msn) is
-    read into the record its main line stands for. Never opens a special file."""
-    path = Path(path)
-    data = read_bytes(path)
-    from .msn_read import is_notation, read_text  # a game file's reader replays it: loaded only for one
-
-    if is_notation(path, data):
-        return read_text(path, data)[1]
-    return parse_record(path, data)
-
-
 def _busy(path: Path) -> RecordError:
     return RecordError(_("{path}: another momon is writing this record; finish that game first").format(path=path))
 

@@ -271,11 +271,3 @@ class _Reader:
         if text.isdecimal() and text.isascii():
             return token if 1 <= int(text) <= len(decision.options) else None
         return token if decision.kind is Kind.TARGETS and text.upper() in decision.options else None
-
-
-def is_game_file(path: Path) -> bool:
-    """Whether ``path`` holds a game file (False too when it cannot be read: the reader of
-    records says why)."""
-    from .files import is_game_file as named_or_begun  # files reads a game file: loaded only when asked
-
-    return named_or_begun(path)
