@@ -157,3 +157,20 @@ def test_the_limits_a_game_file_is_read_within_are_the_documented_ones():
     for said in (f"{TAGS_LIMIT:,} tags", f"{COMMENTS_LIMIT:,} comments", f"{VARIATION_LIMIT:,} variations",
                  f"{DEPTH_LIMIT} levels"):
         assert said in limits, said
+
+
+@pytest.mark.parametrize("line", [b"ab\n", b"\n"])
+def test_a_record_refused_at_its_first_line_is_not_cut_into_all_its_lines(line):
+    """A record (JSON Lines) refused at line 1 costs memory in proportion to that line, not to
+    the file: the file's bytes are read (within the record limit), its lines are not all made."""
+    from momon_cli.record import parse_record
+
+    data = line * (SIZE * 2)
+    tracemalloc.start()
+    try:
+        with pytest.raises(RecordError, match="not a game record"):
+            parse_record(Path("big.jsonl"), data)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < len(data), (peak, len(data))
