@@ -240,3 +240,16 @@ def test_verify_refuses_a_key_named_twice(tmp_path):
         edited.write_text("\n".join(lines) + "\n")
         result = runner.invoke(app, ["verify", str(edited)])
         assert result.exit_code == 1 and f"damaged at line {number}: the key '{key}' is named twice" in result.output
+
+
+def test_the_header_is_a_typed_structure_holding_exactly_the_fields_validate_checks():
+    """A record's header is read as ``Header`` (a TypedDict), not a dict of anything: its keys
+    are the ones the validator takes, and the ones a header may lack are the optional ones."""
+    import typing
+
+    from momon_cli.record import Record
+    from momon_cli.record.format import HEADER_KEYS, OPTIONAL_HEADER_KEYS, Header
+
+    assert typing.get_type_hints(Record)["header"] is Header
+    assert Header.__required_keys__ | Header.__optional_keys__ == HEADER_KEYS[3] | OPTIONAL_HEADER_KEYS
+    assert Header.__optional_keys__ == OPTIONAL_HEADER_KEYS | (HEADER_KEYS[3] - HEADER_KEYS[2])

@@ -9,12 +9,13 @@ import fcntl
 import json
 import os
 import stat
+from collections.abc import Mapping
 from pathlib import Path
 
 from ..files import NotAFile, regular_file
 from ..language import _
 from ..limits import GAME_FILE_LIMIT
-from .format import HEAD_LIMIT, RECORD_LIMIT, Line, RecordError
+from .format import HEAD_LIMIT, RECORD_LIMIT, Header, RecordError
 from .msn_syntax import SUFFIX
 from .validate import Record, parse_record
 
@@ -184,12 +185,12 @@ class RecordFile:
             os.close(fd)  # closing releases the lock
 
 
-def _game_of(head: Line) -> Line:
+def _game_of(head: Mapping[str, object]) -> dict[str, object]:
     """A header without what does not make the game: its date and the record's form."""
     return {**head, "created": None, "format": None, "full": None, "bots": head.get("bots", [])}
 
 
-def create_record_file(path: Path, head: Line, force: bool, *, ended: bool = False) -> RecordFile:
+def create_record_file(path: Path, head: Header, force: bool, *, ended: bool = False) -> RecordFile:
     """A new record at ``path``. A file already there is kept (RecordError, one line) unless it
     is empty, ``force`` says to replace it, or it is a record of this same game (the same header
     but for the date and the record's form: its format and whether it is full) that reads whole
@@ -207,7 +208,7 @@ def create_record_file(path: Path, head: Line, force: bool, *, ended: bool = Fal
     return file
 
 
-def _kept(file: RecordFile, head: Line, ended: bool) -> None:
+def _kept(file: RecordFile, head: Header, ended: bool) -> None:
     """Raise RecordError when ``file`` (not empty) is one that --log does not replace without --force."""
     try:
         old = json.loads(file.first_line())

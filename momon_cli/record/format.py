@@ -13,15 +13,51 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from datetime import UTC, datetime
 from operator import attrgetter
-from typing import Any, TypeAlias
+from typing import Any, Literal, TypeAlias, TypedDict
 
 from .. import __version__
 from ..data.cards import card_to_mapping
 from ..data.positions import position_cards, position_to_mapping
-from ..engine import RULES_VERSION, CardDef, Event, Setup
+from ..engine import RULES_VERSION, CardDef, Event, Profile, Setup
 from .seats import Seat
 
 Line: TypeAlias = dict[str, Any]  # one record line, as JSON gives it: checked by validate before use
+
+
+class BotLine(TypedDict):
+    """One bot seat as the header keeps it (docs/records.md, *Bot seats*)."""
+
+    player: int
+    bot: str
+    seed: str
+    seconds: float | None
+    imagines: list[str]
+
+
+class _HeaderFields(TypedDict):
+    type: Literal["header"]
+    format: int
+    rules: int
+    engine: str
+    created: str
+    profile: Profile
+    seed: int
+    names: list[str]
+    decks: list[str]
+    cards: list[Line]
+    position: Line
+
+
+class Header(_HeaderFields, total=False):
+    """A record's first line, once validate has checked every field (docs/records.md): what
+    the game was played with. A format 2 header has no ``full``; one written before bot seats
+    or the cards' digest existed lacks them. (The fields a header may lack are declared with
+    ``total=False`` rather than NotRequired, which this module's postponed annotations would
+    hide from the runtime's view of the keys.)"""
+
+    full: bool
+    bots: list[BotLine]
+    cards_digest: str
 
 FORMAT = 3  # the format this momon writes
 
@@ -100,7 +136,7 @@ def events_digest(events: Sequence[Event]) -> str:
 
 
 def header(setup: Setup, deck_names: tuple[str, str], *, full: bool = False,
-           bots: Mapping[int, Seat] | None = None, created: str | None = None) -> Line:
+           bots: Mapping[int, Seat] | None = None, created: str | None = None) -> Header:
     """A new record's header; ``full``: the record keeps every event as a line too; ``bots``:
     the seats bots play, with the cards they imagine (their data joins the game's);
     ``created``: the date the game began, when it is not now (a game read from its text)."""
@@ -112,7 +148,7 @@ def header(setup: Setup, deck_names: tuple[str, str], *, full: bool = False,
             cards.setdefault(card.id, card)
     tables, tables_json = _card_data(tuple(cards.values()))
     start = position_to_mapping(position)
-    head = {
+    head: Header = {
         "type": "header", "format": FORMAT, "rules": RULES_VERSION, "engine": __version__,
         "created": created or datetime.now(UTC).isoformat(timespec="seconds"),
         "profile": setup.profile, "seed": setup.seed, "names": list(setup.names),

@@ -10,7 +10,7 @@ from ..data.cards import DataError, card_from_mapping
 from ..data.positions import position_from_mapping
 from ..engine import CardDef, ElementMatrix, Setup
 from ..language import _
-from .format import Line, _sorted_json
+from .format import Header, _sorted_json
 from .seats import Seat
 
 
@@ -30,7 +30,7 @@ def _damaged() -> Iterator[None]:
 _CARDS: dict[str, tuple[ElementMatrix, CardDef]] = {}
 
 
-def _header_cards(head: Line, matrix: ElementMatrix) -> dict[str, CardDef]:
+def _header_cards(head: Header, matrix: ElementMatrix) -> dict[str, CardDef]:
     """The header's cards, each checked once per process: a card is kept by its canonical
     JSON, because records made by one momon (a folder of simulated games, say) carry the
     same cards again and again, and checking them was most of the cost of reading a header."""
@@ -49,14 +49,14 @@ def _header_cards(head: Line, matrix: ElementMatrix) -> dict[str, CardDef]:
     return pool
 
 
-def setup_from_header(head: Line, matrix: ElementMatrix) -> Setup:
+def setup_from_header(head: Header, matrix: ElementMatrix) -> Setup:
     """Rebuild the Setup a record was played with; raises DataError for a damaged header."""
     with _damaged():
         position = position_from_mapping(head["position"], _header_cards(head, matrix), matrix.elements, "record")
-        return Setup(position, matrix, head["seed"], head["profile"], tuple(head["names"]))
+        return Setup(position, matrix, head["seed"], head["profile"], (head["names"][0], head["names"][1]))
 
 
-def seats_from_header(head: Line, matrix: ElementMatrix) -> dict[int, Seat]:
+def seats_from_header(head: Header, matrix: ElementMatrix) -> dict[int, Seat]:
     """The bots that play the record's seats, by player, as they played them (record.Seat);
     raises DataError for a damaged header."""
     if not head.get("bots"):

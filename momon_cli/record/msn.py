@@ -15,7 +15,7 @@ from ..data.cards import load_matrix
 from ..engine import Answer, Game, Result, Setup, answer_from_json
 from ..language import _, ngettext
 from ..text.notation import written
-from .format import Line, header
+from .format import Header, header
 from .header import seats_from_header, setup_from_header
 from .msn_syntax import quote
 from .msn_tags import result_word, tags_and_blocks
@@ -55,7 +55,7 @@ class GameText:
     tags this momon does not know (kept, and written after its own); ``ending``, who went
     first and the result of the main line, once it has been played."""
 
-    head: Line
+    head: Header
     main: Branch
     extra: list[tuple[str, str]] = field(default_factory=list)
     ending: tuple[int, Result | None] | None = None

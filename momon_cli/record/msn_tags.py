@@ -28,7 +28,7 @@ from ..language import _
 from ..limits import BOT_NAMES, BOT_SECONDS, NAME_LIMIT
 from ..text.lists import either
 from ..widths import columns, name_problem
-from .format import TEXT_LIMIT, Line, _sorted_json, header
+from .format import TEXT_LIMIT, Header, _sorted_json, header
 from .header import seats_from_header, setup_from_header
 from .msn_syntax import NotationError, Token
 from .seats import Seat
@@ -98,7 +98,7 @@ def _imagines_by_default(bot: str, pool: Mapping[str, CardDef]) -> tuple[str, ..
     return () if bot == "random" else tuple(pool)
 
 
-def tags_and_blocks(head: Line, first: int, result: Result | None) -> tuple[list[tuple[str, str]],
+def tags_and_blocks(head: Header, first: int, result: Result | None) -> tuple[list[tuple[str, str]],
                                                                            list[tuple[str, str]]]:
     """The tags (name, value) and blocks (name, text) of a game file for a record's header,
     and for what its main line gives: who went ``first``, and its ``result``."""
@@ -153,7 +153,7 @@ class Start:
     """What a game file's tags and blocks give: the header of the record it stands for, the
     Setup, and the tags the replay is checked against (Result, Termination, First)."""
 
-    head: Line
+    head: Header
     setup: Setup
     tags: dict[str, Token]
     extra: list[Token]  # tags this momon does not know, kept in their order

@@ -10,11 +10,11 @@ from typing import Any
 
 from ..engine import Event, Game, GameOver
 from .files import RecordFile, create_record_file
-from .format import _LINE, FORMAT, Line, events_digest, header
+from .format import _LINE, FORMAT, Header, Line, events_digest, header
 from .seats import Seat
 
 
-def _line(data: Line) -> str:
+def _line(data: Mapping[str, object]) -> str:
     return _LINE(data) + "\n"
 
 
@@ -44,7 +44,7 @@ class Recorder:
     ones. With ``full``, and always in format 2, every event is also a line of its own,
     written after the answer that caused it."""
 
-    def __init__(self, file: RecordFile, game: Game, *, head: Line | None = None, fmt: int = FORMAT,
+    def __init__(self, file: RecordFile, game: Game, *, head: Header | None = None, fmt: int = FORMAT,
                  full: bool = False, written: int = 0, mark: int = 0) -> None:
         """Write ``head`` (a new record) and what the game has done since ``written`` event
         lines and the answer line whose events count was ``mark``; then follow the game."""
@@ -111,7 +111,7 @@ def start_record(path: Path, game: Game, deck_names: tuple[str, str], *, force: 
     return Recorder(create_record_file(Path(path), head, force), game, head=head, full=full)
 
 
-def record_text(head: Line, game: Game, asked: Sequence[tuple[int, int, str]], *, full: bool = False) -> str:
+def record_text(head: Header, game: Game, asked: Sequence[tuple[int, int, str]], *, full: bool = False) -> str:
     """The whole record of ``game`` under ``head``, as a Recorder would have written it:
     ``asked`` holds, for each of ``game.answers``, the number of events before it and the
     player and kind of the decision it answered; the end line once the game is over."""
@@ -147,7 +147,7 @@ def write_record(path: Path, game: Game, deck_names: tuple[str, str], asked: Seq
         file.close(sync=False)
 
 
-def continue_record(path: Path, head: Line, game: Game, asked: Sequence[tuple[int, int, str]], *,
+def continue_record(path: Path, head: Header, game: Game, asked: Sequence[tuple[int, int, str]], *,
                     force: bool = False) -> Recorder:
     """A new record at ``path`` (format 3, not full) for a game already under way, read from
     somewhere else (a game file): its answers so far are written and fsync'd in one piece,

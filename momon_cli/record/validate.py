@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from ..engine import PROFILES, RULES_VERSION
 from ..language import _
@@ -23,6 +24,7 @@ from .format import (
     OPTIONAL_HEADER_KEYS,
     READS,
     TEXT_LIMIT,
+    Header,
     Line,
     RecordError,
     cards_digest,
@@ -212,7 +214,7 @@ class _Reading:
 @dataclass
 class Record:
     path: Path
-    header: Line
+    header: Header
     entries: list[Line]  # answers, concessions and events, in file order
     warnings: list[str]
     answer_starts: list[int]  # the byte where each answer (or concession) line begins
@@ -285,7 +287,8 @@ class Record:
 ENDED_BEFORE_A_SUMMON = ("full-arena", "exhaustion")
 
 
-def _check_header(path: Path, head: Line, line: bytes) -> None:
+def _check_header(path: Path, head: Line, line: bytes) -> Header:
+    """The header line, once every field is checked (RecordError, one line, when one is not)."""
     if head["type"] != "header":
         raise RecordError(_("{path}: not a game record (no header line)").format(path=path))
     if head.get("format") not in READS or not _is_int(head.get("format")):
@@ -297,6 +300,7 @@ def _check_header(path: Path, head: Line, line: bytes) -> None:
                                                                          version=RULES_VERSION))
     if problem := header_problem(head, line):
         raise RecordError(_("{path}: the header is damaged: {problem}").format(path=path, problem=problem))
+    return cast(Header, head)  # every field is as Header says: header_problem checked each
 
 
 def _whole_lines(data: bytes) -> Iterator[bytes]:
@@ -317,6 +321,7 @@ def parse_record(path: Path, data: bytes) -> Record:
     ends: list[int] = []
     offset = 0
     reading: _Reading | None = None
+    head: Header | None = None
     for number, line in enumerate(_whole_lines(data), 1):
         whole = number
         offset += len(line) + 1
@@ -334,7 +339,7 @@ def parse_record(path: Path, data: bytes) -> Record:
             raise RecordError(_("{path}: damaged at line {line} (not a whole record line)").format(path=path,
                                                                                                   line=number))
         if reading is None:
-            _check_header(path, item, line)
+            head = _check_header(path, item, line)
             reading = _Reading(item)
         elif problem := reading.problem(item):
             raise RecordError(_("{path}: damaged at line {line}: {problem}").format(path=path, line=number,
@@ -343,7 +348,7 @@ def parse_record(path: Path, data: bytes) -> Record:
             reading.take(item)
         items.append(item)
         ends.append(offset)
-    if not items:
+    if head is None:
         raise RecordError(_("{path}: not a game record (no header line)").format(path=path))
     if torn and len(items) > 1 and items[-1]["type"] == "end":
         # nothing is written after the end line, so no cut leaves part of a line there
@@ -355,5 +360,5 @@ def parse_record(path: Path, data: bytes) -> Record:
             path=path, line=whole + 1, last=whole))
     end = items.pop() if len(items) > 1 and items[-1]["type"] == "end" else None
     marks = [i for i, item in enumerate(items) if item["type"] in ("answer", "concede")]
-    return Record(path, items[0], items[1:], warnings, [ends[i - 1] for i in marks], ends[marks[-1] if marks else 0],
+    return Record(path, head, items[1:], warnings, [ends[i - 1] for i in marks], ends[marks[-1] if marks else 0],
                   end)

@@ -49,7 +49,7 @@ class Timeline:
         self.snapshots: list[Observation] = []
         game = rebuild(record, made=lambda g: g.listen(lambda _e: self._keep(g)))
         self.setup = game.setup
-        narrator = Narrator(tuple(record.header["names"]))
+        narrator = Narrator((record.header["names"][0], record.header["names"][1]))
         story = self.snapshots[-1].story if self.snapshots else ()
         self.lines = [narrator.line(e) or "" for e in story]
         self.turns = [i for i, e in enumerate(game.events) if e.kind == "turn_started"]
