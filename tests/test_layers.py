@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "momon_cli"
 #: Bottom to top: a layer may import its own modules and those of the layers before it.
-LAYERS = ("engine", "data", "text", "record", "bots", "agents", "tui", "serve", "cli")
+LAYERS = ("engine", "data", "text", "record", "bots", "session", "agents", "tui", "serve", "cli")
 #: Small modules every layer but the engine may import (they import nothing of the package).
 SHARED = ("exits", "limits", "files", "language", "widths")
 TOP_LEVEL = {"__init__", "__main__", *SHARED}
