@@ -3,8 +3,8 @@
 A remote seat is a front end over the host's served session (host.py): no hand-off screens
 (the session's policy for a served game), the screen drawn only from that seat's observation
 (a spectator's: the public view), and the other seat's moves shown as they happen while a
-line says who is deciding. It draws as the full screen does (tui.repl.HotSeat, held, not
-inherited); leaving changes nothing, and the same code joins again at the same decision.
+line says who is deciding. It draws as the hot seat does (a tui.seat_screen.SeatScreen it
+holds); leaving changes nothing, and the same code joins again at the same decision.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from ..language import _
 from ..session import Confirm, Outcome, Shown, Update, Viewed, play
 from ..session.bot_turn import BotTurn
 from ..tui.frame import View
-from ..tui.repl import HotSeat
 from ..tui.screen import Screen
+from ..tui.seat_screen import SeatScreen
 from .host import Host
 
 T = TypeVar("T")
@@ -36,7 +36,7 @@ class RemoteSeat:
     def __init__(self, host: Host, seat: int, console: Console, screen: Screen, rejoin: str) -> None:
         self.host, self.seat, self.rejoin, self.console, self.screen = host, seat, rejoin, console, screen
         self.session = host.session
-        self.drawn = HotSeat(self.session, console, None, screen)  # draws this seat's screen
+        self.drawn = SeatScreen(self.session, console, screen)  # draws this seat's screen
 
     # -- what the full screen does as it does at one keyboard ---------------------------------
     def present(self, update: Update) -> None:

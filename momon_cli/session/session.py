@@ -219,6 +219,9 @@ class Session:
         decision = self.game.pending
         if decision is None or decision.player != player:
             return Refused(_("It is not your turn to decide."))
+        if self.hiding and player != self.viewer:  # the hand-off comes first (at_handoff passes it)
+            return Refused(_("The keyboard passes to {name} first: press Enter on the hand-off.").format(
+                name=self.name_of(player)))
         if len(line) > LINE_LIMIT:
             return Refused(_("that line is longer than {n} characters").format(n=LINE_LIMIT))
         word, _space, rest = line.strip().partition(" ")

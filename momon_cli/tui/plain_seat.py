@@ -34,7 +34,7 @@ from ..session.commands import PLAIN_COMMANDS, PLAIN_WORDS
 from ..text.safe import safe
 from . import plain, render
 from .commands import rendered
-from .repl import one_keyboard, run_at_terminal
+from .hot_seat import one_keyboard, run_at_terminal
 from .script import LINE_LIMIT, PlainReader, ScriptReader
 
 T = TypeVar("T")

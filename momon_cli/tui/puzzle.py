@@ -30,9 +30,9 @@ from ..text.safe import clean, safe
 from ..widths import cut, pad
 from . import render
 from .arena_view import arena_lines
+from .hot_seat import HotSeat
 from .plain import board
 from .plain_seat import PlainSeat
-from .repl import HotSeat
 from .screen import Screen
 from .script import PlainReader, ScriptReader
 
