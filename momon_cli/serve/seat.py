@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from rich.console import Console
 
-from .. import exits
+from .. import exits, language
 from ..engine import SPECTATOR, Decision
 from ..language import _
 from ..session import Confirm, Outcome, Shown, Update, Viewed, play
@@ -86,6 +86,11 @@ class RemoteSeat:
         self.screen.busy(_("{name} is deciding…").format(name=who), lambda: self.session.wait(version))
 
     def run(self) -> int:
+        """The seat's game to its end, or until it leaves, each line in the seat's own language."""
+        with language.using(self.session.language_of(self.seat)):
+            return self._run()
+
+    def _run(self) -> int:
         self.screen.frame = self.drawn._frame
         try:
             outcome = play(self.session, self, self.seat)

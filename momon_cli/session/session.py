@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from .. import language
 from ..engine import SPECTATOR, Decision, Game, IllegalAnswer, Kind, Observation
 from ..engine import events as ev
 from ..language import _
@@ -35,6 +36,17 @@ T = TypeVar("T")
 #: Events that show a player something hidden: an answer before them cannot be taken back.
 REVEALING = (ev.FaceDownPicked, ev.VoidRandomized)
 LINE_LIMIT = 4096  # characters in one typed line: parsing a huge one would take minutes
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits in a seat: its number, its name as the record has it, the bot that plays it
+    (None: a person) and the language its text is rendered in (``language.using``)."""
+
+    number: int
+    name: str
+    bot: str | None
+    language: str
 
 
 @dataclass(frozen=True)
@@ -78,8 +90,12 @@ class Session:
 
     def __init__(self, game: Game, recorder: Recorder, *, bots: dict[int, Seat] | None = None, handoff: bool = False,
                  open_hands: bool = False, full_log: bool = False, served: bool = False,
-                 goal: PuzzleGoal | None = None, extra: tuple[str, ...] = ()) -> None:
+                 goal: PuzzleGoal | None = None, extra: tuple[str, ...] = (),
+                 languages: dict[int, str] | None = None) -> None:
         self.recorder, self.bots, self.open_hands, self.full_log = recorder, bots or {}, open_hands, full_log
+        spoken = languages or {}
+        self.seats = tuple(SeatInfo(p, game.setup.names[p - 1], self.bots[p].bot if p in self.bots else None,
+                                    spoken.get(p) or language.current()) for p in (1, 2))
         self.served, self.goal = served, goal
         self.hiding = handoff and not open_hands and not self.bots and not served
         self.commands = (*commands.COMMANDS, *((commands.CLUE,) if goal else ()), *extra)
@@ -123,6 +139,18 @@ class Session:
             self.seen = self.game.observe(seat)
             return self.seen, self.story(seat).catch_up(self.seen)
 
+    def seen_by(self, seat: int) -> Observation:
+        """What ``seat`` may see now: the observation drawn last if it is that seat's and
+        nothing has happened since, else a new one."""
+        seen = self.seen
+        if seen.seat == seat and seen.answers == len(self.game.answers) and len(seen.story) == len(self.game.events):
+            return seen
+        return self.game.observe(seat)
+
+    def language_of(self, seat: int) -> str:
+        """The language ``seat``'s text is rendered in (a spectator's: the process's)."""
+        return self.seats[seat - 1].language if seat in (1, 2) else language.current()
+
     def name_of(self, player: int) -> str:
         return clean(self.game.setup.names[player - 1], NAME_LIMIT)
 
@@ -159,8 +187,7 @@ class Session:
         """What the other side changed on the Arena since ``player`` last answered."""
         if player == SPECTATOR:
             return {}
-        seen = self.seen if self.seen.seat == player else self.game.observe(player)
-        return changes(seen.story, player, self._looked[player])
+        return changes(self.seen_by(player).story, player, self._looked[player])
 
     def since_answered(self, player: int) -> int:
         """The story's length when ``player`` last answered: what they had seen."""
@@ -229,11 +256,11 @@ class Session:
             word, rest = "preview", line.rstrip().removesuffix("?")  # '2 B3 ?': that Summon, previewed
         if word.lower() in self.commands:
             with self.lock:
-                seen = self.game.observe(player)
+                seen = self.seen_by(player)
             reply = commands.run(self, player, word.lower(), rest.strip(), decision, think, seen)
             return Refused(reply.message, command=True) if isinstance(reply, Refused) else reply
         with self.lock:
-            seen = self.game.observe(player)
+            seen = self.seen_by(player)
             try:
                 answer = parse(seen, decision, line)
                 number, before = len(self.game.answers), len(self.game.events)
