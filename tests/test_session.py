@@ -181,3 +181,20 @@ def test_front_ends_hold_no_game_state_of_their_own(tmp_path):
         assert not held, (type(front).__name__, held)
         assert front.session.game is game
     recorder.close()
+
+
+def test_the_architecture_document_names_every_module_a_new_decision_kind_touches():
+    """A module that names every decision kind dispatches on the kind: a new kind touches it,
+    so the document's list (docs/architecture.md, *A decision kind*) must name it."""
+    import re
+
+    from momon_cli.engine import Kind
+
+    text = (PACKAGE.parent / "docs" / "architecture.md").read_text()
+    paragraph = text[text.index("- **A decision kind**"):]
+    paragraph = paragraph[:paragraph.index("\n- **", 1)]
+    named = {match.split(".py")[0] + ".py" for match in re.findall(r"`([\w/]+\.py)", paragraph)}
+    named |= {"engine/decisions.py"}
+    dispatching = {str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
+                   if all(f"Kind.{kind.name}" in path.read_text() for kind in Kind)}
+    assert dispatching <= named, sorted(dispatching - named)
