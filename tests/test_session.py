@@ -198,3 +198,32 @@ def test_the_architecture_document_names_every_module_a_new_decision_kind_touche
     dispatching = {str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
                    if all(f"Kind.{kind.name}" in path.read_text() for kind in Kind)}
     assert dispatching <= named, sorted(dispatching - named)
+
+
+def test_a_game_between_two_people_never_loads_the_bots():
+    """The bots (and their search) load only for a bot seat or a hint: startup cost matters."""
+    import subprocess
+    import sys
+
+    script = """
+import sys, tempfile, pathlib
+from momon_cli.data.cards import load_matrix, load_pool
+from momon_cli.engine import Game, Kind, Setup
+from momon_cli.record import start_record
+from momon_cli.session import Accepted, Session, Shown
+from momon_cli.text.notation import format_answer
+pool, matrix = load_pool(), load_matrix()
+decks = [tuple(pool[i] for i in ids) for ids in (("MCL-013", "MCL-022", "MCL-003"), ("MCL-015", "MCL-017", "MCL-028"))]
+game = Game(Setup.new_game((decks[0], decks[1]), matrix, 46, "sequential", ("Ann", "Bea"), 1))
+session = Session(game, start_record(pathlib.Path(tempfile.mkdtemp()) / "g.jsonl", game, ("a", "b"), force=True))
+while (pending := session.pending()) is not None:
+    d = pending.decision
+    assert isinstance(session.submit(d.player, "log"), Shown)
+    answer = (d.keys() if d.kind in (Kind.ORDER_ATTEMPTS, Kind.ORDER_TRIGGERS) else tuple(d.options[:d.count])
+              if d.kind is Kind.TARGETS else d.options[0])
+    assert isinstance(session.submit(d.player, format_answer(d, answer)), Accepted)
+session.close()
+print(game.result is not None, sorted(m for m in sys.modules if m.startswith("momon_cli.bots")))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "[]"], done.stdout + done.stderr
