@@ -1,17 +1,20 @@
 """The one game a server holds: a served session (no hand-off, one seat a terminal), shared
-by its seats, and the bots' thread that answers for its bot seats.
+by its seats, and the bots' task that answers for its bot seats.
 
-Each connection runs its seat (seat.py) over this host's session; every change and every
-read of the game holds the session's lock, and each change wakes the seats that wait for it.
+Each connection runs its seat (seat.py) as a task over this host's session, and the bots
+answer in a task of their own; every change and every read of the game holds the session's
+lock, and each change wakes the seats that wait for it.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 from ..engine import Game
 from ..record import Recorder, Seat
 from ..session import Session
+from ..session.aplay import changed
 
 
 class Host:
@@ -46,15 +49,20 @@ class Host:
         """The server stops: the record is closed (it resumes), every seat is woken."""
         self.session.stop()
 
-    def run_bots(self) -> None:
-        """The bots' thread: answer each decision of a bot seat, from its observation, as
-        ``play`` does, until the game ends or the server stops."""
+    async def bots_task(self) -> None:
+        """The bots' task on the server's event loop: each decision of a bot seat answered
+        from its observation, its thinking in an executor (the loop never blocks), until the
+        game ends or the server stops."""
         session = self.session
+        loop = asyncio.get_running_loop()
         while True:
             with session.lock:
-                session.lock.wait_for(lambda: session.stopped or session.game.pending is None
-                                      or session.game.pending.player in self.bots)
+                version = session.version
                 if session.stopped or session.game.pending is None:
                     return
-                turn = session.bot_turn()
-            session.play_bot(turn, turn.think())
+                bot = session.game.pending.player in self.bots
+                turn = session.bot_turn() if bot else None
+            if turn is None:
+                await changed(session, version)
+                continue
+            session.play_bot(turn, await loop.run_in_executor(None, turn.think))

@@ -1,16 +1,17 @@
 """One connection's game: the full-screen game of ``play`` for one seat, on its own terminal.
 
-A remote seat is a front end over the host's served session (host.py): no hand-off screens
-(the session's policy for a served game), the screen drawn only from that seat's observation
-(a spectator's: the public view), and the other seat's moves shown as they happen while a
-line says who is deciding. It draws as the hot seat does (a tui.seat_screen.SeatScreen it
-holds); leaving changes nothing, and the same code joins again at the same decision.
+A remote seat is a front end over the host's served session (host.py), run as a task on the
+server's event loop (session.aplay): no hand-off screens (the session's policy for a served
+game), the screen drawn only from that seat's observation (a spectator's: the public view),
+and the other seat's moves shown as they happen while a line says who is deciding. It draws
+as the hot seat does (a tui.seat_screen.SeatScreen it holds); leaving changes nothing, and
+the same code joins again at the same decision. A closed connection cancels its task.
 """
 
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
+from collections.abc import Awaitable
 from typing import TypeVar
 
 from rich.console import Console
@@ -18,7 +19,8 @@ from rich.console import Console
 from .. import exits, language
 from ..engine import SPECTATOR, Decision
 from ..language import _
-from ..session import Confirm, Outcome, Shown, Update, Viewed, play
+from ..session import Confirm, Outcome, Shown, Update, Viewed
+from ..session.aplay import aplay
 from ..session.bot_turn import BotTurn
 from ..tui.frame import View
 from ..tui.screen import Screen
@@ -42,8 +44,8 @@ class RemoteSeat:
     def present(self, update: Update) -> None:
         self.drawn.present(update)
 
-    def read(self, update: Update) -> str | None:
-        return self.drawn.read(update)
+    async def aread(self, update: Update) -> str | None:
+        return await self.drawn.aread(update)
 
     def show(self, shown: Shown, update: Update) -> None:
         self.drawn.show(shown, update)
@@ -54,53 +56,41 @@ class RemoteSeat:
     def error(self, message: str) -> None:
         self.drawn.error(message)
 
-    def stop(self, message: str) -> None:
-        self.drawn.error(message)
+    async def athink(self, message: str, work: Awaitable[T]) -> T:
+        return await self.drawn.athink(message, work)
 
-    def think(self, message: str, work: Callable[[], T]) -> T:
-        return self.drawn.think(message, work)
-
-    def confirm(self, question: Confirm, update: Update) -> str:
-        return self.drawn.confirm(question, update)
+    async def aconfirm(self, question: Confirm, update: Update) -> str:
+        return await self.drawn.aconfirm(question, update)
 
     def viewed(self, viewed: Viewed, update: Update) -> None:
         self.drawn.viewed(viewed, update)
 
     # -- what a served seat does its own way ---------------------------------------------------
-    def handoff(self, player: int, update: Update, news: str | None) -> str:
-        raise AssertionError("a served game has no hand-off")
+    async def abot(self, turn: BotTurn, update: Update, answer: Awaitable[object]) -> object:
+        raise AssertionError("the host answers for the bots")
 
-    def read_handoff(self, prompt: str) -> str:
-        raise AssertionError("a served game has no hand-off")
-
-    def bot(self, turn: BotTurn, update: Update) -> object:
-        raise AssertionError("the host's thread answers for the bots")
-
-    def watch(self, update: Update, decision: Decision, version: int) -> None:
+    async def awatch(self, update: Update, decision: Decision, moved: Awaitable[None]) -> None:
         """The other seat decides (or a bot thinks): the Arena as it stands, with a line saying
         so, until the game moves on. Keys typed meanwhile wait in this seat's next prompt."""
         self.drawn._take(update)
         marks = update.marks if self.seat != SPECTATOR else {}
         self.drawn.view = View(seat=self.seat or 1, decision=None, marks=marks)
         who = self.session.name_of(decision.player)
-        self.screen.busy(_("{name} is deciding…").format(name=who), lambda: self.session.wait(version))
+        await self.screen.abusy(_("{name} is deciding…").format(name=who), moved)
 
-    def run(self) -> int:
-        """The seat's game to its end, or until it leaves, each line in the seat's own language."""
+    async def arun(self) -> int:
+        """The seat's game to its end, or until it leaves, in the seat's own language."""
         with language.using(self.session.language_of(self.seat)):
-            return self._run()
-
-    def _run(self) -> int:
-        self.screen.frame = self.drawn._frame
-        try:
-            outcome = play(self.session, self, self.seat)
-            if outcome is Outcome.OVER:
-                return self._end()
-            return self._leave()
-        except (KeyboardInterrupt, EOFError):  # Ctrl-C while waiting, or the connection closed
-            return self._leave()
-        finally:
-            self.drawn._back_to_the_terminal()
+            self.screen.frame = self.drawn._frame
+            try:
+                outcome = await aplay(self.session, self, self.seat, bots=False)
+                if outcome is Outcome.OVER:
+                    return self._end()
+                return self._leave()
+            except (KeyboardInterrupt, EOFError):  # Ctrl-C while waiting, or the connection closed
+                return self._leave()
+            finally:
+                self.drawn._back_to_the_terminal()
 
     def _end(self) -> int:
         """The end screen, from this seat's side (the host closes the record)."""

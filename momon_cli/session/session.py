@@ -108,6 +108,7 @@ class Session:
         self.version = 0  # counts the changes: a waiting seat wakes when it moves on
         self.stopped = False
         self.on_change: Callable[[], None] = lambda: None  # told after each change, outside the lock
+        self._watchers: list[Callable[[], None]] = []  # told after each change too (subscribe)
         self._take(game)
 
     # -- the game and its story ------------------------------------------------------------
@@ -268,7 +269,7 @@ class Session:
             except (BadAnswer, IllegalAnswer) as err:
                 return Refused(str(err) + commands.did_you_mean(word, self.commands))
             self._answered(number, before, player)
-        self.on_change()
+        self._tell()
         return Accepted(number)
 
     def is_command(self, line: str) -> bool:
@@ -322,14 +323,14 @@ class Session:
             self._record(answer)
             if self._revealed(turn.before):
                 self.undoable.clear()
-        self.on_change()
+        self._tell()
 
     # -- what changes the session: take back, concede, leave --------------------------------------------
     def concede(self, player: int) -> None:
         with self.lock:
             self.recorder.concede(player)
             self._changed()
-        self.on_change()
+        self._tell()
 
     def confirm(self, question: Confirm, yes: str) -> Reply:
         """The reply to a concession's question: conceded on a yes, else the game goes on."""
@@ -371,6 +372,19 @@ class Session:
             self.stopped = True
             self.recorder.close()
             self.lock.notify_all()
+        for told in list(self._watchers):  # those awaiting a change wake and see it stopped
+            told()
+
+    def subscribe(self, told: Callable[[], None]) -> Callable[[], None]:
+        """Have ``told`` called after each change (and as the session stops), from whichever
+        thread made it; what is returned ends that."""
+        self._watchers.append(told)
+        return lambda: self._watchers.remove(told) if told in self._watchers else None
+
+    def _tell(self) -> None:
+        self.on_change()
+        for told in list(self._watchers):
+            told()
 
     def wait(self, version: int, timeout: float | None = None) -> None:
         """Until the game moves past ``version``, or the session stops."""

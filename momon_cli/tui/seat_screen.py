@@ -12,7 +12,7 @@ gets the same game as plain lines. The hot-seat game (hot_seat.py) and an SSH se
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from rich.console import Console, RenderableType
@@ -116,6 +116,17 @@ class SeatScreen:
             self.console.print(render.decision_view(update.seen, d))
 
     def read(self, update: Update) -> str | None:
+        prompt, decision = self._asking(update)
+        return self._took(self.reader.read(prompt, self._completer, self.histories[decision.player]))
+
+    async def aread(self, update: Update) -> str | None:
+        """As :meth:`read`, awaited (the full screen on an event loop)."""
+        assert isinstance(self.reader, Screen)
+        prompt, decision = self._asking(update)
+        return self._took(await self.reader.aread(prompt, self._completer, self.histories[decision.player]))
+
+    def _asking(self, update: Update) -> tuple[str, Decision]:
+        """Get the screen ready to read a line for the update's decision; the prompt."""
         d = update.decision
         assert d is not None
         name = self.session.name_of(d.player)
@@ -123,7 +134,11 @@ class SeatScreen:
         if isinstance(self.reader, Screen):
             self.reader.hint = functools.partial(self._hint, d)
             self.reader.title = _("momon — {name} decides").format(name=name)
-        line = self.reader.read(f"{name} › ", self._completer, self.histories[d.player])
+        return f"{name} › ", d
+
+    def _took(self, line: str) -> str | None:
+        """The line read, for the session; None when the screen took it itself (Enter paging
+        through command output, an answer while the game does not fit on the screen)."""
         if self.view.info and not line.strip() and len(line) <= LINE_LIMIT:  # Enter pages through output
             if not self.view.next_page():
                 self.view.clear_info()
@@ -141,6 +156,18 @@ class SeatScreen:
         answer = self.reader.read(question.prompt)
         self.view.clear_info()
         return answer
+
+    async def aconfirm(self, question: Confirm, update: Update) -> str:
+        assert isinstance(self.reader, Screen)
+        self.view.info = [Text(question.question, style="bold")]
+        answer = await self.reader.aread(question.prompt)
+        self.view.clear_info()
+        return answer
+
+    async def athink(self, message: str, work: Awaitable[T]) -> T:
+        """Await ``work`` under a spinner (Ctrl-C stops waiting with KeyboardInterrupt)."""
+        assert isinstance(self.reader, Screen)
+        return await self.reader.abusy(message, work)
 
     def viewed(self, viewed: Viewed, update: Update) -> None:
         self.view.seat = update.side
