@@ -1,5 +1,6 @@
 """A session played to its end through a front end: the one loop every synchronous front
-end shares (the full screen, plain lines, a script, an SSH seat's thread). The front end is
+end shares (the full screen, plain lines, a script; aplay.py is its twin on an event loop,
+for the SSH seats). The front end is
 a line source and a renderer (:class:`Front`); the loop asks the session what is pending,
 runs the hand-off and the bots' thinking the session asks for, and hands each reply to the
 front end to render.
@@ -65,25 +66,15 @@ class Front(Protocol):
     def confirm(self, question: Confirm, update: Update) -> str:
         """The reply to a question (``concede``'s yes or no)."""
 
-    def watch(self, update: Update, decision: Decision, version: int) -> None:
-        """A served seat: the other seat decides (or a bot thinks) until the game moves past ``version``."""
 
-
-def play(session: Session, front: Front, seat: int | None = None) -> Outcome:
-    """Play ``session`` through ``front`` until it ends or the seat leaves: every seat at one
-    keyboard (``seat`` None), or one served seat (the others' decisions are watched, the
-    bots answered by the session's host)."""
+def play(session: Session, front: Front) -> Outcome:
+    """Play ``session`` through ``front`` until it ends or its players leave: every seat at
+    one keyboard (or a script), the bots answering theirs."""
     while True:
-        with session.lock:
-            pending, version, stopped = session.pending(), session.version, session.stopped
+        pending = session.pending()
         if pending is None:
             return Outcome.OVER
-        if stopped:
-            return Outcome.GONE
         player = pending.player
-        if seat is not None and player != seat:
-            front.watch(session.updates(seat), pending.decision, version)
-            continue
         if pending.bot:
             turn = session.bot_turn()
             session.play_bot(turn, bot_answer(session, front, turn))

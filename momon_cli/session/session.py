@@ -181,7 +181,7 @@ class Session:
         if decision is None:
             return Update(seen, self.side(player), marks=self.marks(player), told=told)
         shows = decision.kind is Kind.SUMMON and (player == self.viewer or self.open_hands or self.served)
-        return Update(seen, self.side(player), decision, player if shows else None, self._news(decision),
+        return Update(seen, self.side(player), decision, player if shows else None, self._news(seen, decision),
                       self.marks(player), told)
 
     def marks(self, player: int) -> dict[str, Change]:
@@ -194,12 +194,12 @@ class Session:
         """The story's length when ``player`` last answered: what they had seen."""
         return self._looked[player]
 
-    def _news(self, decision: Decision) -> str:
+    def _news(self, seen: Observation, decision: Decision) -> str:
         """At a player's Summon: what the Arena went through since their own last turn ended
         (they watched that turn: their Summon and its Snatches are not news)."""
         if decision.kind is not Kind.SUMMON:
             return ""
-        story = self.seen.story
+        story = seen.story
         since, self._since_turn[decision.player] = self._since_turn[decision.player], len(story)
         if since is None:
             start = self._since_start
@@ -385,8 +385,3 @@ class Session:
         self.on_change()
         for told in list(self._watchers):
             told()
-
-    def wait(self, version: int, timeout: float | None = None) -> None:
-        """Until the game moves past ``version``, or the session stops."""
-        with self.lock:
-            self.lock.wait_for(lambda: self.version != version or self.stopped, timeout)

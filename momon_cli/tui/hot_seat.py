@@ -19,7 +19,7 @@ from rich.text import Text
 
 from .. import exits
 from ..data.goals import Verdict
-from ..engine import SPECTATOR, Decision, Game
+from ..engine import SPECTATOR, Game
 from ..language import _
 from ..record import Recorder, Seat, resume_hint, short_name
 from ..session import Confirm, Front, Outcome, Session, Shown, Update, Viewed, play
@@ -54,7 +54,8 @@ class HotSeat:
     resumes_with = ""  # what the line saying how to resume adds to the command
 
     def __init__(self, game: Game | Session, console: Console, recorder: Recorder | None = None,
-                 reader: Screen | ScriptReader | PlainReader | None = None, **options: object) -> None:
+                 reader: Screen | ScriptReader | PlainReader | None = None, *, open_hands: bool = False,
+                 full_log: bool = False, fixed_seat: int | None = None, bots: dict[int, Seat] | None = None) -> None:
         self.console = console
         self.reader = reader if reader is not None else Screen()
         self.interactive = self.reader.interactive
@@ -62,7 +63,8 @@ class HotSeat:
             self.session = game
         else:
             assert recorder is not None
-            self.session = one_keyboard(game, recorder, self.interactive, **options)  # type: ignore[arg-type]
+            self.session = one_keyboard(game, recorder, self.interactive, open_hands=open_hands, full_log=full_log,
+                                        fixed_seat=fixed_seat, bots=bots)
         self.drawn = SeatScreen(self.session, console, self.reader)
         self.verdict: Verdict | None = None  # a puzzle's, once its turn has ended (tui/puzzle.py)
 
@@ -122,9 +124,6 @@ class HotSeat:
             self.drawn.view = View(seat=self.session.side(3 - turn.player), decision=None, marks=update.marks)
             return self.reader.busy(turn.progress, turn.think)
         return turn.think()
-
-    def watch(self, update: Update, decision: Decision, version: int) -> None:
-        raise AssertionError("one keyboard: no seat waits for another")
 
     def handoff(self, player: int, update: Update, news: str | None) -> str:
         """The hand-off to ``player``: a spectator's view, what happened since the last one."""

@@ -25,9 +25,9 @@ from rich.text import Text
 
 from .. import exits
 from ..data.goals import Verdict
-from ..engine import SPECTATOR, Decision, Game, Kind
+from ..engine import SPECTATOR, Game, Kind
 from ..language import _, ngettext
-from ..record import Recorder, resume_hint, short_name
+from ..record import Recorder, Seat, resume_hint, short_name
 from ..session import Confirm, Session, Shown, Update, Viewed
 from ..session.bot_turn import BotTurn
 from ..session.commands import PLAIN_COMMANDS, PLAIN_WORDS
@@ -48,7 +48,8 @@ class PlainSeat:
     resumes_with = " --plain"
 
     def __init__(self, game: Game | Session, console: Console, recorder: Recorder | None = None,
-                 reader: PlainReader | ScriptReader | None = None, **options: object) -> None:
+                 reader: PlainReader | ScriptReader | None = None, *, open_hands: bool = False,
+                 full_log: bool = False, fixed_seat: int | None = None, bots: dict[int, Seat] | None = None) -> None:
         self.console = console
         assert reader is not None
         self.reader = reader
@@ -57,8 +58,8 @@ class PlainSeat:
             self.session = game
         else:
             assert recorder is not None
-            self.session = one_keyboard(game, recorder, self.interactive, extra=PLAIN_COMMANDS,
-                                        **options)  # type: ignore[arg-type]
+            self.session = one_keyboard(game, recorder, self.interactive, open_hands=open_hands, full_log=full_log,
+                                        fixed_seat=fixed_seat, bots=bots, extra=PLAIN_COMMANDS)
         self._handed = ""  # the news the last hand-off told: the decision after it does not tell it again
         self.verdict: Verdict | None = None  # a puzzle's, once its turn has ended (tui/puzzle.py)
 
@@ -104,9 +105,6 @@ class PlainSeat:
         self._take(update)  # what the last answer did comes first
         self.say(_("{name} is thinking…").format(name=self.session.name_of(turn.player)))
         return turn.think()
-
-    def watch(self, update: Update, decision: Decision, version: int) -> None:
-        raise AssertionError("one keyboard: no seat waits for another")
 
     def _back_to_the_terminal(self) -> None:
         """Plain lines never leave the terminal's own screen."""
