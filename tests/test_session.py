@@ -128,7 +128,7 @@ def _classes() -> dict[str, tuple[str, list[str], set[str]]]:
             if isinstance(node, ast.ClassDef):
                 bases = [b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else "" for b in
                          node.bases]
-                methods = {f.name for f in node.body if isinstance(f, ast.FunctionDef)}
+                methods = {f.name for f in node.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
                 found[node.name] = (str(path.relative_to(PACKAGE)), bases, methods)
     return found
 
