@@ -14,8 +14,8 @@ from typing import Protocol, TypeVar
 from ..engine import SPECTATOR, Decision
 from ..language import _
 from .bot_turn import BotTurn
-from .content import Accepted, Confirm, Left, Refused, Reply, Said, Shown, Undone, Viewed
-from .driver import Outcome
+from .content import Confirm, Refused, Reply, Shown, Viewed
+from .driver import Outcome, settle
 from .session import Session, Update
 
 T = TypeVar("T")
@@ -119,19 +119,6 @@ async def _ask(session: Session, front: AsyncFront, decision: Decision) -> Outco
             reply = session.submit(player, line)
         if isinstance(reply, Confirm):
             reply = session.confirm(reply, await front.aconfirm(reply, update))
-        if isinstance(reply, Accepted):
-            return None
-        if isinstance(reply, Refused):
-            front.error(reply.message)
-        elif isinstance(reply, Shown):
-            front.show(reply, update)
-        elif isinstance(reply, (Said, Undone)):
-            front.note(reply.message)
-            if isinstance(reply, Undone):
-                return None
-        elif isinstance(reply, Viewed):
-            update.side = session.side(player)
-            front.viewed(reply, update)
-        else:
-            assert isinstance(reply, Left)
-            return Outcome.LEFT
+        settled = settle(session, front, reply, update)
+        if settled is not False:
+            return None if settled is True else settled

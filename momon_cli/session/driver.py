@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, assert_never
 
 from ..engine import SPECTATOR, Decision
 from .bot_turn import BotTurn
@@ -117,22 +117,50 @@ def ask(session: Session, front: Front, decision: Decision) -> Outcome | None:
         reply: Reply = session.submit(player, line, front.think)
         if isinstance(reply, Confirm):
             reply = session.confirm(reply, front.confirm(reply, update) if front.interactive else "y")
-        if isinstance(reply, Accepted):
-            return None
-        if isinstance(reply, Refused):
-            if not front.interactive and not reply.command:  # a script stops at a line that answers nothing
-                front.stop(reply.message)
-                return Outcome.STOPPED
-            front.error(reply.message)
-        elif isinstance(reply, Shown):
+        if isinstance(reply, Refused) and not front.interactive and not reply.command:
+            front.stop(reply.message)  # a script stops at a line that answers nothing
+            return Outcome.STOPPED
+        settled = settle(session, front, reply, update)
+        if settled is not False:
+            return None if settled is True else settled
+
+
+class Renders(Protocol):
+    """What every front end shows a reply with, on a loop or not."""
+
+    def show(self, shown: Shown, update: Update) -> None: ...
+
+    def note(self, message: str) -> None: ...
+
+    def error(self, message: str) -> None: ...
+
+    def viewed(self, viewed: Viewed, update: Update) -> None: ...
+
+
+def settle(session: Session, front: Renders, reply: Reply, update: Update) -> bool | Outcome:
+    """Show a reply to a line of the update's decision: True once the decision is settled
+    (answered, or taken back to be asked again), an outcome when the seat leaves, False when
+    another line is to be read. One case a kind of reply: a new one is a type error here."""
+    match reply:
+        case Accepted():
+            return True
+        case Refused(message=message):
+            front.error(message)
+        case Shown():
             front.show(reply, update)
-        elif isinstance(reply, (Said, Undone)):
-            front.note(reply.message)
-            if isinstance(reply, Undone):
-                return None
-        elif isinstance(reply, Viewed):
-            update.side = session.side(player)
+        case Said(message=message):
+            front.note(message)
+        case Undone(message=message):
+            front.note(message)
+            return True
+        case Viewed():
+            assert update.decision is not None
+            update.side = session.side(update.decision.player)
             front.viewed(reply, update)
-        else:
-            assert isinstance(reply, Left)
+        case Left():
             return Outcome.LEFT
+        case Confirm():
+            raise AssertionError("a question is answered before its reply is shown")
+        case _:
+            assert_never(reply)
+    return False

@@ -176,24 +176,18 @@ class HotSeat:
 
     def _leave(self) -> int:
         self._back_to_the_terminal()
-        goal = self.session.goal
-        if goal is not None:
-            self.console.print(safe(_("Left the puzzle. Start it again with: {command}").format(command=goal.again)),
-                               soft_wrap=True)
-        else:
-            self.console.print(safe(_("Game saved to {path}").format(path=self.session.recorder.path)), soft_wrap=True)
-            self.console.print(safe(self._resume_line()), soft_wrap=True)
-        return exits.DONE if self.interactive else exits.SCRIPT_ENDED
+        return leaving(self)
 
     def _resume_line(self) -> str:
-        return _("Resume it with: {command}").format(command=resume_hint(self.session.recorder.path)
-                                                     + self.resumes_with)
+        return resume_line(self.session, self.resumes_with)
 
 
 class Terminal(Front, Protocol):
     """A front end at a terminal: what :func:`run_at_terminal` needs of it."""
 
     session: Session
+    console: Console
+    resumes_with: str
 
     def _end(self) -> int: ...
 
@@ -233,3 +227,20 @@ def run_at_terminal(front: Terminal) -> int:
         return exits.FAILED
     finally:  # whatever stops the session (a rules error too), the terminal gets its own screen back
         front._back_to_the_terminal()
+
+
+def leaving(front: Terminal) -> int:
+    """The lines a front end at a terminal leaves with (where the game is saved and how to
+    resume it; a puzzle: how to start it again), and the exit status."""
+    session, console = front.session, front.console
+    if session.goal is not None:
+        console.print(safe(_("Left the puzzle. Start it again with: {command}").format(command=session.goal.again)),
+                      soft_wrap=True)
+    else:
+        console.print(safe(_("Game saved to {path}").format(path=session.recorder.path)), soft_wrap=True)
+        console.print(safe(resume_line(session, front.resumes_with)), soft_wrap=True)
+    return exits.DONE if front.interactive else exits.SCRIPT_ENDED
+
+
+def resume_line(session: Session, resumes_with: str = "") -> str:
+    return _("Resume it with: {command}").format(command=resume_hint(session.recorder.path) + resumes_with)

@@ -27,14 +27,14 @@ from .. import exits
 from ..data.goals import Verdict
 from ..engine import SPECTATOR, Game, Kind
 from ..language import _, ngettext
-from ..record import Recorder, Seat, resume_hint, short_name
+from ..record import Recorder, Seat, short_name
 from ..session import Confirm, Session, Shown, Update, Viewed
 from ..session.bot_turn import BotTurn
 from ..session.commands import PLAIN_COMMANDS, PLAIN_WORDS
 from ..text.safe import safe
 from . import plain, render
 from .commands import rendered
-from .hot_seat import one_keyboard, run_at_terminal
+from .hot_seat import leaving, one_keyboard, resume_line, run_at_terminal
 from .script import LINE_LIMIT, PlainReader, ScriptReader
 
 T = TypeVar("T")
@@ -192,15 +192,7 @@ class PlainSeat:
         return exits.DONE
 
     def _leave(self) -> int:
-        goal = self.session.goal
-        if goal is not None:
-            self.console.print(safe(_("Left the puzzle. Start it again with: {command}").format(command=goal.again)),
-                               soft_wrap=True)
-        else:
-            self.console.print(safe(_("Game saved to {path}").format(path=self.session.recorder.path)), soft_wrap=True)
-            self.console.print(safe(self._resume_line()), soft_wrap=True)
-        return exits.DONE if self.interactive else exits.SCRIPT_ENDED
+        return leaving(self)
 
     def _resume_line(self) -> str:
-        return _("Resume it with: {command}").format(command=resume_hint(self.session.recorder.path)
-                                                     + self.resumes_with)
+        return resume_line(self.session, self.resumes_with)
