@@ -178,11 +178,12 @@ class Session:
         their observation, their news (once, at their Summon) and the marks of what the
         other side did since they last had the board."""
         seen, told = self.look(player)
+        marks = changes(seen.story, player, self._looked[player]) if player != SPECTATOR else {}
         if decision is None:
-            return Update(seen, self.side(player), marks=self.marks(player), told=told)
+            return Update(seen, self.side(player), marks=marks, told=told)
         shows = decision.kind is Kind.SUMMON and (player == self.viewer or self.open_hands or self.served)
         return Update(seen, self.side(player), decision, player if shows else None, self._news(seen, decision),
-                      self.marks(player), told)
+                      marks, told)
 
     def marks(self, player: int) -> dict[str, Change]:
         """What the other side changed on the Arena since ``player`` last answered."""
