@@ -13,7 +13,7 @@ from short_game import setup
 from momon_cli.engine import Game
 from momon_cli.record import Seat, start_record
 from momon_cli.session import Outcome, Session
-from momon_cli.session.aplay import aplay, changed
+from momon_cli.session.aplay import aplay
 
 
 class Front:
@@ -72,7 +72,10 @@ def _thinking_while_the_loop_goes_on(seen: list[tuple[str, bool]], pulse: thread
 def test_two_served_seats_and_a_bot_play_a_whole_game_on_one_loop_that_never_blocks(tmp_path, monkeypatch):
     game = Game(setup())
     recorder = start_record(tmp_path / "a.jsonl", game, ("A", "B"), force=True)
-    session = Session(game, recorder, bots={2: Seat("random", "7-2")}, served=True)
+    from momon_cli.serve.host import Host
+
+    host = Host(game, recorder, {2: Seat("random", "7-2")})  # the server's: a served session and its bots' task
+    session = host.session
     thought: list[tuple[str, bool]] = []
     pulse = threading.Event()
     monkeypatch.setattr("momon_cli.session.bot_turn.BotTurn.think", _thinking_while_the_loop_goes_on(thought, pulse))
@@ -82,21 +85,12 @@ def test_two_served_seats_and_a_bot_play_a_whole_game_on_one_loop_that_never_blo
             pulse.set()
             await asyncio.sleep(0.005)
 
-    async def bots() -> None:  # the host's task: answers the bot seat's decisions
-        loop = asyncio.get_running_loop()
-        while (pending := session.pending()) is not None:
-            if pending.bot:
-                turn = session.bot_turn()
-                session.play_bot(turn, await loop.run_in_executor(None, turn.think))
-            else:
-                await changed(session, session.version)
-
     async def main() -> tuple[Outcome, Outcome]:
         beat = asyncio.create_task(ticker())
-        host = asyncio.create_task(bots())
+        bots = asyncio.create_task(host.bots_task())
         person, spectator = Front(session), Front(session)
         outcomes = await asyncio.gather(aplay(session, person, 1, bots=False), aplay(session, spectator, 0, bots=False))
-        await host
+        await bots
         beat.cancel()
         assert person.asked and spectator.watched and not spectator.asked
         return outcomes[0], outcomes[1]
