@@ -132,7 +132,6 @@ class PlainSeat:
         assert decision is not None
         news = "" if update.news == self._handed else update.news
         self._handed = ""
-        self._side = update.side
         lines = plain.decision(update.seen, decision, update.side, update.marks, update.hand is not None, news)
         if decision.kind is not Kind.SUMMON:  # what resolves now, before the line saying what an answer looks like
             resolving, waits = render.queue_parts(update.seen)
