@@ -47,7 +47,7 @@ def new_code() -> str:
 
 @dataclass
 class Seats:
-    """Which code admits which seat, the connection each seat has now, and failures by address."""
+    """Which code admits which seat, the connection each player has now, and failures by address.
 
     codes: dict[str, int]
     live: dict[int, SeatSession] = field(default_factory=dict)
@@ -121,10 +121,11 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
             self.chan.write(_("That code admits no seat of this game. Check the line the host gave you.") + "\r\n")
             loop.call_later(seats.delay(address), self.chan.close)
             return
-        old = seats.live.get(seat)
-        if old is not None and old is not self:
-            old.chan.close()  # the same seat joins again: the older connection gives way
-        seats.live[seat] = self
+        if seat != SPECTATOR:  # spectators watch side by side, as many as the connections allow
+            old = seats.live.get(seat)
+            if old is not None and old is not self:
+                old.chan.close()  # the same player joins again: the older connection gives way
+            seats.live[seat] = self
         self.pipe = self.closing.enter_context(create_pipe_input())
         out = _ChannelText(self.chan, loop)
         size: Callable[[], Size] = self._size
