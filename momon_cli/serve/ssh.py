@@ -47,7 +47,7 @@ def new_code() -> str:
 
 @dataclass
 class Seats:
-    """Which code admits which seat, the connection each player has now, and failures by address.
+    """Which code admits which seat, the connection each player has now, and failures by address."""
 
     codes: dict[str, int]
     live: dict[int, SeatSession] = field(default_factory=dict)
