@@ -29,7 +29,7 @@ from rich.console import Console  # noqa: E402
 from momon_cli.data.cards import load_deck, load_matrix, load_pool  # noqa: E402
 from momon_cli.engine import Game, Position, Setup  # noqa: E402
 from momon_cli.record import start_record  # noqa: E402
-from momon_cli.tui.repl import HotSeat  # noqa: E402
+from momon_cli.tui.hot_seat import HotSeat  # noqa: E402
 from momon_cli.tui.screen import Screen  # noqa: E402
 
 DECKS = ("ember-tide", "stone-gale")

@@ -13,7 +13,7 @@ from rich.console import Console
 
 from momon_cli.engine import Decision, Game, Kind
 from momon_cli.record import start_record
-from momon_cli.tui.repl import HotSeat
+from momon_cli.tui.hot_seat import HotSeat
 from momon_cli.tui.screen import Screen
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

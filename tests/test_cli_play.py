@@ -2,7 +2,6 @@
 
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from momon_cli.cli.app import app
@@ -164,7 +163,6 @@ def test_piped_output_keeps_the_recording_path_on_one_line(tmp_path):
     assert f"Recording to {log}" in lines, lines[:8]
 
 
-@pytest.mark.xfail(strict=True, reason="the end screen is cut to the console's width where tui/repl.py prints it")
 def test_piped_output_keeps_the_saved_path_of_the_end_screen_on_one_line(tmp_path):
     log, lines = _piped(tmp_path)
     assert any(line.startswith(f"Game saved to {log}; ") for line in lines), lines[-8:]

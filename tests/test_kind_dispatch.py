@@ -100,15 +100,10 @@ def test_every_kind_has_the_forms_its_prompt_accepts():
     assert all(notation.ACCEPTED.values())
 
 
-#: Dispatches not yet ended by ``assert_never``, by module and function: the session rewrite
-#: of issue 33 makes ``tui/commands.why`` exhaustive (drop it from here then).
-NOT_YET = {("tui/commands.py", "why")}
-
-
 def test_every_function_that_dispatches_on_the_kind_ends_in_assert_never():
     """A chain of ``if kind is ...`` that falls through to a default would take a new kind
     for one it knows; ending in ``assert_never`` makes mypy name it instead."""
-    silent, waiting = [], set()
+    silent = []
     for path in sorted(PACKAGE.rglob("*.py")):
         name = str(path.relative_to(PACKAGE))
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -118,9 +113,5 @@ def test_every_function_that_dispatches_on_the_kind_ends_in_assert_never():
             ended = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "assert_never"
                         for n in _own(f))
             if len(compared) >= 2 and not ended:
-                if (name, f.name) in NOT_YET:
-                    waiting.add((name, f.name))
-                else:
-                    silent.append(f"{name}: {f.name}")
+                silent.append(f"{name}: {f.name}")
     assert not silent, silent
-    assert waiting == NOT_YET, f"exhaustive now, or gone: drop {NOT_YET - waiting} from NOT_YET"

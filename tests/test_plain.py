@@ -210,9 +210,10 @@ def test_last_tells_what_happened_since_you_last_answered(tmp_path):
     assert replies[1].splitlines() == ["Nothing has happened since you last answered."]
     assert "Ann Summons Pup to A1." in replies[4] and replies[4].splitlines()[-1] == "Spaces changed: A1 (placed)."
     assert replies[4].splitlines()[0] == "Since you last answered:"
-    # as the screen's marks: from the answer on, so what it did too (its Snatches), then everything since
+    # the log from the answer on, so what it did too (its Snatches), then everything since; the
+    # Spaces changed are what the other side did, as the screen's marks (her own Pup is not news)
     assert replies[7].index("Ann Summons Pup to A1.") < replies[7].index("Bea Summons Reef to D4.")
-    assert replies[7].splitlines()[-1] == "Spaces changed: A1 (placed) and D4 (placed)."
+    assert replies[7].splitlines()[-1] == "Spaces changed: D4 (placed)."
 
 
 def test_a_space_and_yes_or_no_take_an_option_number(tmp_path):

@@ -20,8 +20,10 @@ THAI = re.compile(r"[\u0e00-\u0e7f]")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 #: The REPL's own files (the catalog names each message's file).
 OWN = tuple(f"momon_cli/tui/{name}.py" for name in (
-    "repl", "commands", "completion", "screen", "frame", "viewer", "preview", "script", "marks", "elements_chart",
-    "puzzle", "lesson", "bot_turn"))
+    "hot_seat", "seat_screen", "plain_seat", "commands",
+    "completion", "screen", "frame", "viewer", "preview", "script", "marks", "elements_chart",
+    "puzzle", "lesson")) + tuple(f"momon_cli/session/{name}.py" for name in (
+    "session", "commands", "bot_turn", "goal", "marks"))
 
 
 def short_game() -> Game:

@@ -275,3 +275,27 @@ def test_with_no_deck_named_each_player_picks_one_on_joining_and_then_the_game_b
         assert header["decks"] == ["Dawn and Dusk", "Prism"] and header["names"] == ["Ann", "Bea"]
     finally:
         server.kill()
+
+
+def test_two_spectators_both_watch_the_game_neither_evicting_the_other(tmp_path):
+    answers = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    server = Server(tmp_path)
+    try:
+        async def watch():
+            ann, first, second = Seat("Ann"), Seat("spectators"), Seat("spectators")
+            await ann.join(server.port, server.codes["Ann"])
+            await first.join(server.port, server.codes["spectators"])
+            await until(lambda: b"deciding" in first.raw)
+            await second.join(server.port, server.codes["spectators"])
+            await until(lambda: b"deciding" in second.raw)
+            await until(lambda: ann.prompts() == 1)
+            seen = (len(first.raw), len(second.raw))
+            ann.send(answers[0])  # Ann's Summon: both spectators are shown it
+            await until(lambda: len(first.raw) > seen[0] and len(second.raw) > seen[1])
+            assert not first.reader.done() and not second.reader.done()  # both connections still open
+            for seat in (ann, first, second):
+                seat.leave()
+
+        asyncio.run(watch())
+    finally:
+        server.kill()

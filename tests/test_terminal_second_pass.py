@@ -11,8 +11,8 @@ from repl_driver import play
 from momon_cli.bots.players import Candidate
 from momon_cli.engine import Kind
 from momon_cli.engine import events as ev
+from momon_cli.session.bot_turn import LastBot
 from momon_cli.tui import render
-from momon_cli.tui.commands import LastBot
 from momon_cli.tui.frame import View, compose
 from momon_cli.tui.marks import changes
 from momon_cli.tui.preview import preview
@@ -63,14 +63,14 @@ def test_the_arena_marks_the_summon_and_the_snatch_with_words_that_read_without_
 
 
 def test_a_player_sees_the_marks_of_what_happened_since_their_own_last_answer(tmp_path):
-    """At one keyboard Bea's next screen marks Ann's Summon and the Snatch it made; Ann's
-    Pup, placed before Bea's last answer, is marked no more by then."""
+    """At one keyboard Bea's next screen marks Ann's Summon and the Snatch it made; by her
+    next turn Ann's Pup is marked, and her own Ember is not (her own answer is not news)."""
     g = _snatching_game()
     run = play(g, "\nkiln c2\n\nember a3\n\npup b1\n\nquit\n", tmp_path, 80, 24)
     bea = [f for f in run.frames if "Bea (P2)'s Hand" in f]
     assert bea[0].count("+new") == 1 and "⇄snatch" in bea[0]  # Ann's Kiln Drake, and the Pup it took
-    # Bea answered since: now her Ember (whose Check she did not watch) and Ann's Pup are new
-    assert bea[-1].count("+new") == 2 and "⇄snatch" not in bea[-1]
+    # Bea answered since: Ann's Pup is new; her own Ember is not news to her
+    assert bea[-1].count("+new") == 1 and "⇄snatch" not in bea[-1]
 
 
 # -- preview ----------------------------------------------------------------------------
@@ -114,24 +114,12 @@ def test_why_shows_the_bots_estimates_and_never_names_a_card_it_kept(tmp_path):
     last = LastBot(1, "search", g.pending, (Candidate((key, "C2"), 0.62, 180), Candidate((other, "B2"), 0.5, 90),
                                             Candidate((key, "D1"), 0.4, 30)), (key, "C2"), "Kiln Drake")
 
-    class Hot:
-        shown: list = []
+    from momon_cli.session import Shown
+    from momon_cli.session.commands import why
 
-        def show(self, line):
-            self.shown.append(line.plain)
-
-        def error(self, line):
-            raise AssertionError(line)
-
-        def name_of(self, player):
-            return "Ann"
-
-    from momon_cli.tui.commands import why
-
-    hot = Hot()
-    hot.seen = seen
-    why(hot, last)
-    text = "\n".join(hot.shown)
+    reply = why(lambda player: "Ann", last)
+    assert isinstance(reply, Shown) and seen.seat == 1
+    text = "\n".join(line.text for line in reply.content)
     assert "Kiln Drake to C2: win chance 62% (180 playouts)  ← played" in text and "Kiln Drake to D1: win chance 40%" in text
     # of the cards it kept, only how many: a Space or an estimate would say what they can do
     assert "and 1 with other cards of its Hand (hidden from you)" in text and "B2" not in text and "50%" not in text

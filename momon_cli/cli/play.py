@@ -227,7 +227,7 @@ def _pick_deck(name: str, default: str, pool: "dict[str, CardDef]", plain: bool 
 def _hot_seat(game: "Game", console: "Console", recorder: "Recorder", lines: "Iterable[bytes] | None",
               options: "dict[str, Any]", plain: bool = False) -> None:
     """Run the REPL (scripted when ``lines`` are given; in plain lines with ``plain``) and exit with its code."""
-    from ..tui.repl import HotSeat
+    from ..tui.hot_seat import HotSeat
     from ..tui.script import ScriptReader
 
     _working()

@@ -1,70 +1,67 @@
-"""The one game a server holds: every seat's answer goes through it, one at a time.
+"""The one game a server holds: a served session (no hand-off, one seat a terminal), shared
+by its seats, and the bots' task that answers for its bot seats.
 
-Each connection runs in its own thread (seat.py); they share this host. Only the seat whose
-decision is pending writes, and the bots' thread answers for the bot seats; every write and
-every read of the game holds ``lock``, and each change wakes the seats that wait for it.
+Each connection runs its seat (seat.py) as a task over this host's session, and the bots
+answer in a task of their own; every change and every read of the game holds the session's
+lock, and each change wakes the seats that wait for it.
 """
 
 from __future__ import annotations
 
-import threading
+import asyncio
 from collections.abc import Callable
 
-from ..bots.roster import seat_bot
 from ..engine import Game
 from ..record import Recorder, Seat
+from ..session import Session
+from ..session.aplay import changed
 
 
 class Host:
-    """The game, its record and its bot seats, for the seats' threads to share."""
+    """The served session, for the seats to share."""
 
     def __init__(self, game: Game, recorder: Recorder, bots: dict[int, Seat]) -> None:
-        self.game, self.recorder, self.bots = game, recorder, bots
-        self.lock = threading.Condition()
-        self.version = 0  # counts the changes: a waiting seat wakes when it moves on
-        self.stopped = False
-        self.on_change: Callable[[], None] = lambda: None  # told after each change, outside the lock
+        self.session = Session(game, recorder, bots=bots, served=True)
+        self.bots = bots
 
-    def answer(self, answer: object) -> None:
-        """Write the pending decision's answer ahead and play it (IllegalAnswer if it is not
-        legal: nothing is written)."""
-        with self.lock:
-            self.recorder.answer(answer)
-            self._changed()
-        self.on_change()
+    @property
+    def game(self) -> Game:
+        return self.session.game
 
-    def concede(self, player: int) -> None:
-        with self.lock:
-            self.recorder.concede(player)
-            self._changed()
-        self.on_change()
+    @property
+    def recorder(self) -> Recorder:
+        return self.session.recorder
 
-    def _changed(self) -> None:
-        self.version += 1
-        self.lock.notify_all()
+    @property
+    def stopped(self) -> bool:
+        return self.session.stopped
 
-    def wait(self, version: int, timeout: float | None = None) -> None:
-        """Until the game moves past ``version``, or the server stops."""
-        with self.lock:
-            self.lock.wait_for(lambda: self.version != version or self.stopped, timeout)
+    @property
+    def on_change(self) -> Callable[[], None]:
+        return self.session.on_change
+
+    @on_change.setter
+    def on_change(self, told: Callable[[], None]) -> None:
+        """Told after each change, outside the lock (the server checks for the game's end)."""
+        self.session.on_change = told
 
     def stop(self) -> None:
         """The server stops: the record is closed (it resumes), every seat is woken."""
-        with self.lock:
-            self.stopped = True
-            self.recorder.close()
-            self.lock.notify_all()
+        self.session.stop()
 
-    def run_bots(self) -> None:
-        """The bots' thread: answer each decision of a bot seat, from its observation, as
-        ``play`` does (bots.roster.seat_bot), until the game ends or the server stops."""
+    async def bots_task(self) -> None:
+        """The bots' task on the server's event loop: each decision of a bot seat answered
+        from its observation, its thinking in an executor (the loop never blocks), until the
+        game ends or the server stops."""
+        session = self.session
         while True:
-            with self.lock:
-                self.lock.wait_for(lambda: self.stopped or self.game.pending is None
-                                   or self.game.pending.player in self.bots)
-                if self.stopped or self.game.pending is None:
+            with session.lock:
+                version = session.version
+                if session.stopped or session.game.pending is None:
                     return
-                player = self.game.pending.player
-                seen = self.game.observe(player)
-            answer = seat_bot(self.bots[player], seen).answer(seen)
-            self.answer(answer)
+                bot = session.game.pending.player in self.bots
+                turn = session.bot_turn() if bot else None
+            if turn is None:
+                await changed(session, version)
+                continue
+            session.play_bot(turn, await asyncio.to_thread(turn.think))

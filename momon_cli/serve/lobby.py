@@ -7,6 +7,7 @@ were all given starts with its host at once.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
 
@@ -43,6 +44,14 @@ class Lobby:
                 self.on_host(self.host)
             self.ready.notify_all()
 
+    async def arrived(self) -> Host:
+        """The host, once the game is made, awaited on the server's loop (which picks run on)."""
+        while True:
+            with self.ready:
+                if self.host is not None:
+                    return self.host
+            await asyncio.sleep(0.1)
+
     def wait(self) -> Host:
         """The host, once the game is made."""
         with self.ready:
@@ -51,7 +60,7 @@ class Lobby:
             return self.host
 
 
-def pick_deck(screen: Screen, name: str) -> str:
+async def pick_deck(screen: Screen, name: str) -> str:
     """A built-in deck picked at a seat's own screen: the list with each plan, then a prompt."""
     menu = deck_menu(load_pool())
     lines = [Text(_("{name}, pick your deck (a number or a name):").format(name=clean(name)), style="bold")]
@@ -65,7 +74,7 @@ def pick_deck(screen: Screen, name: str) -> str:
     screen.title = _("momon — {name} picks a deck").format(name=name)
     while True:
         screen.hint = _("1-{last} or a deck's name, e.g. '2' or 'prism'").format(last=len(menu))
-        picked = chosen(screen.read(f"{clean(name)} › "), menu)
+        picked = chosen(await screen.aread(f"{clean(name)} › "), menu)
         if picked is not None:
             return picked
         screen.message = Text(_("Give a number 1-{last} or one of the names listed.").format(last=len(menu)),

@@ -1,100 +1,111 @@
 """One connection's game: the full-screen game of ``play`` for one seat, on its own terminal.
 
-A remote seat is the hot-seat REPL with one person at the keyboard: no hand-off screens,
-the screen drawn only from that seat's observation (a spectator's: the public view), and
-the other seat's moves shown as they happen while a line says who is deciding. Answers go
-through the host (host.py), which holds the game and its record; leaving changes nothing,
-and the same code joins again at the same decision.
+A remote seat is a front end over the host's served session (host.py), run as a task on the
+server's event loop (session.aplay): no hand-off screens (the session's policy for a served
+game), the screen drawn only from that seat's observation (a spectator's: the public view),
+and the other seat's moves shown as they happen while a line says who is deciding. It draws
+as the hot seat does (a tui.seat_screen.SeatScreen it holds); leaving changes nothing, and
+the same code joins again at the same decision. A closed connection cancels its task.
 """
 
 from __future__ import annotations
 
+import shlex
+from collections.abc import Awaitable
+from typing import TypeVar
+
 from rich.console import Console
 
-from .. import exits
-from ..engine import SPECTATOR, Decision, Observation
+from .. import exits, language
+from ..engine import SPECTATOR, Decision
 from ..language import _
+from ..session import Confirm, Outcome, Shown, Update, Viewed
+from ..session.aplay import aplay
+from ..session.bot_turn import BotTurn
 from ..tui.frame import View
-from ..tui.repl import HotSeat
 from ..tui.screen import Screen
+from ..tui.seat_screen import SeatScreen
 from .host import Host
 
+T = TypeVar("T")
 
-class RemoteSeat(HotSeat):
-    """The REPL of one seat (1 or 2, or SPECTATOR) of a served game."""
+
+class RemoteSeat:
+    """The front end of one seat (1 or 2, or SPECTATOR) of a served game."""
+
+    interactive = True
 
     def __init__(self, host: Host, seat: int, console: Console, screen: Screen, rejoin: str) -> None:
-        self.host, self.seat, self.rejoin = host, seat, rejoin
-        with host.lock:
-            super().__init__(host.game, console, host.recorder, screen)
-        self.hiding = False  # one seat a terminal: nothing to hand off
-        self.viewer = seat
+        self.host, self.seat, self.rejoin, self.console, self.screen = host, seat, rejoin, console, screen
+        self.session = host.session
+        self.drawn = SeatScreen(self.session, console, screen)  # draws this seat's screen
 
-    # -- the shared game -----------------------------------------------------------------
-    def _observe(self, seat: int) -> Observation:
-        with self.host.lock:
-            return super()._observe(self.seat)  # always this seat's own (a spectator's: the public view)
+    # -- what the full screen does as it does at one keyboard ---------------------------------
+    def present(self, update: Update) -> None:
+        self.drawn.present(update)
 
-    def _record(self, answer: object) -> None:
-        self.host.answer(answer)
+    async def aread(self, update: Update) -> str | None:
+        return await self.drawn.aread(update)
 
-    def _record_concession(self, player: int) -> None:
-        self.host.concede(player)
+    def show(self, shown: Shown, update: Update) -> None:
+        self.drawn.show(shown, update)
 
-    def _close_record(self) -> None:
-        """The host closes the record: a seat that leaves or sees the end leaves it open."""
+    def note(self, message: str) -> None:
+        self.drawn.note(message)
 
-    # -- the loop ------------------------------------------------------------------------
-    def run(self) -> int:
-        assert isinstance(self.reader, Screen)
-        self.reader.frame = self._frame
-        try:
-            return self._loop()
-        except (KeyboardInterrupt, EOFError):  # Ctrl-C while waiting, or the connection closed
-            return self._leave()
-        finally:
-            self._back_to_the_terminal()
+    def error(self, message: str) -> None:
+        self.drawn.error(message)
 
-    def _loop(self) -> int:
-        while True:
-            with self.host.lock:
-                decision, version, stopped = self.game.pending, self.host.version, self.host.stopped
-            if decision is None:
-                return self._end()
-            if stopped:
-                return self._leave()
-            if decision.player == self.seat:
-                code = self._ask(decision)
-                if isinstance(code, int):
-                    return code
-            else:
-                self._wait(decision, version)
+    async def athink(self, message: str, work: Awaitable[T]) -> T:
+        return await self.drawn.athink(message, work)
 
-    def _wait(self, decision: Decision, version: int) -> None:
+    async def aconfirm(self, question: Confirm, update: Update) -> str:
+        return await self.drawn.aconfirm(question, update)
+
+    def viewed(self, viewed: Viewed, update: Update) -> None:
+        self.drawn.viewed(viewed, update)
+
+    # -- what a served seat does its own way ---------------------------------------------------
+    async def abot(self, turn: BotTurn, update: Update, answer: Awaitable[object]) -> object:
+        raise AssertionError("the host answers for the bots")
+
+    async def awatch(self, update: Update, decision: Decision, moved: Awaitable[None]) -> None:
         """The other seat decides (or a bot thinks): the Arena as it stands, with a line saying
         so, until the game moves on. Keys typed meanwhile wait in this seat's next prompt."""
-        assert isinstance(self.reader, Screen)
-        self._observe(self.seat)
-        marks = self._marks(self.seat) if self.seat != SPECTATOR else {}
-        self.view = View(seat=self.seat or 1, decision=None, marks=marks)
-        who = self.name_of(decision.player)
-        self.reader.busy(_("{name} is deciding…").format(name=who), lambda: self.host.wait(version))
+        self.drawn._take(update)
+        marks = update.marks if self.seat != SPECTATOR else {}
+        self.drawn.view = View(seat=self.seat or 1, decision=None, marks=marks)
+        who = self.session.name_of(decision.player)
+        await self.screen.abusy(_("{name} is deciding…").format(name=who), moved)
 
-    # -- what a remote seat may not do ---------------------------------------------------
-    def _undo(self) -> str | None:
-        # TRANSLATORS: "undo" is the command typed at the prompt: keep it as it is.
-        self.error(_("undo is for two players at one keyboard; a served game keeps every answer."))
-        return None
+    async def arun(self) -> int:
+        """The seat's game to its end, or until it leaves, in the seat's own language."""
+        with language.using(self.session.language_of(self.seat)):
+            self.screen.frame = self.drawn._frame
+            try:
+                outcome = await aplay(self.session, self, self.seat, bots=False)
+                if outcome is Outcome.OVER:
+                    return self._end()
+                return self._leave()
+            except (KeyboardInterrupt, EOFError):  # Ctrl-C while waiting, or the connection closed
+                return self._leave()
+            finally:
+                self.drawn._back_to_the_terminal()
 
-    def _concede(self, arg: str, decision: Decision) -> str | None:
-        if arg and self.name_of(self.seat).lower() != arg.lower() and arg.lower() not in (f"p{self.seat}", str(self.seat)):
-            # TRANSLATORS: 'concede' is the command typed at the prompt: keep it as it is.
-            self.error(_("Over SSH each player concedes for themselves: type 'concede'."))
-            return None
-        return super()._concede("", decision)
+    def _end(self) -> int:
+        """The end screen, from this seat's side (the host closes the record)."""
+        from ..record import short_name
+        from ..tui import render
+
+        self.drawn._take(self.session.updates(self.seat))
+        self.drawn._back_to_the_terminal()
+        path = self.session.recorder.path
+        for line in render.end_screen(self.drawn.seen, str(path), self.console.width, shlex.quote(short_name(path))):
+            self.console.print(line, overflow="crop", no_wrap=True)
+        return exits.DONE
 
     def _leave(self) -> int:
-        self._back_to_the_terminal()
+        self.drawn._back_to_the_terminal()
         if self.host.stopped:
             self.console.print(_("The server stopped; the game is saved on it and resumes there."))
         else:

@@ -2,9 +2,9 @@
 
 Players need nothing but ``ssh``: the seat code is the user name, so there are no passwords
 or keys to share; a code is random (80 bits), shown once, and admits only its seat. The
-session runs the seat's game (seat.py) in a thread of its own, fed by a pipe from the SSH
-channel and writing back to it through the server's event loop (an asyncssh channel is not
-safe to write from another thread). Bounded: connections open at once, time to log in, the
+session runs the seat's game (seat.py) as a task on the server's event loop, fed by a pipe
+from the SSH channel and writing back to it through the loop; a closed connection cancels
+its task. No thread a connection: the bots think in an executor. Bounded: connections open at once, time to log in, the
 bytes a connection may send at once; a wrong code gets one line, then the connection closes
 after a delay that grows with each failure from its address.
 """
@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import secrets
-import threading
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -48,7 +47,7 @@ def new_code() -> str:
 
 @dataclass
 class Seats:
-    """Which code admits which seat, the connection each seat has now, and failures by address."""
+    """Which code admits which seat, the connection each player has now, and failures by address."""
 
     codes: dict[str, int]
     live: dict[int, SeatSession] = field(default_factory=dict)
@@ -86,7 +85,7 @@ class _ChannelText:
         try:
             self.chan.write(data)
         except (BrokenPipeError, OSError, asyncssh.Error):
-            pass  # the connection is gone: its seat's thread ends at its next read
+            pass  # the connection is gone: its seat's task ends with it
 
     def isatty(self) -> bool:
         return True
@@ -96,13 +95,14 @@ class _ChannelText:
 
 
 class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (mypy does not read asyncssh)
-    """One connection: a seat's game in its own thread, or one line for a wrong code."""
+    """One connection: a seat's game as a task, or one line for a wrong code."""
 
     def __init__(self, server: GameServer) -> None:
         self.server = server
         self.chan: Any = None
         self.screen: Screen | None = None
         self.pipe: Any = None
+        self.task: asyncio.Task[None] | None = None
         self.closing = ExitStack()  # the pipe from the channel to the seat's screen
 
     def connection_made(self, chan: Any) -> None:
@@ -121,10 +121,11 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
             self.chan.write(_("That code admits no seat of this game. Check the line the host gave you.") + "\r\n")
             loop.call_later(seats.delay(address), self.chan.close)
             return
-        old = seats.live.get(seat)
-        if old is not None and old is not self:
-            old.chan.close()  # the same seat joins again: the older connection gives way
-        seats.live[seat] = self
+        if seat != SPECTATOR:  # spectators watch side by side, as many as the connections allow
+            old = seats.live.get(seat)
+            if old is not None and old is not self:
+                old.chan.close()  # the same player joins again: the older connection gives way
+            seats.live[seat] = self
         self.pipe = self.closing.enter_context(create_pipe_input())
         out = _ChannelText(self.chan, loop)
         size: Callable[[], Size] = self._size
@@ -132,32 +133,30 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
         self.screen = Screen(self.pipe, output)
         width = size().columns
         console = Console(file=cast(TextIO, out), force_terminal=True, width=width, legacy_windows=False)
-        args = (seat, console, self.server.rejoin(code), output)
-        threading.Thread(target=self._play, args=args, daemon=True, name=f"seat-{seat}").start()
+        self.task = loop.create_task(self._play(seat, console, self.server.rejoin(code), output))
 
     def _size(self) -> Size:
         width, height, _pixels, _pixel_height = self.chan.get_terminal_size()
         return Size(rows=height or 24, columns=width or 80)
 
-    def _play(self, seat: int, console: Console, rejoin: str, output: Vt100_Output) -> None:
-        """The seat's thread: a deck to pick first if the game waits for it, then the game.
+    async def _play(self, seat: int, console: Console, rejoin: str, output: Vt100_Output) -> None:
+        """The seat's task: a deck to pick first if the game waits for it, then the game.
         Its own app session: prompt_toolkit finds "the running Application" through it, and
-        two seats' prompts run at once in two threads."""
+        every seat's prompt runs at once on the one event loop."""
         lobby, screen = self.server.lobby, self.screen
         assert screen is not None
         try:
             with create_app_session(input=self.pipe, output=output):
                 if lobby.needs(seat):
-                    lobby.pick(seat, pick_deck(screen, self.server.names[seat - 1]))
+                    lobby.pick(seat, await pick_deck(screen, self.server.names[seat - 1]))
                 if lobby.host is None:
-                    screen.busy(_("Waiting for the other player to pick a deck…"), lobby.wait)
-                RemoteSeat(lobby.wait(), seat, console, screen, rejoin).run()
-        except (EOFError, KeyboardInterrupt):
-            pass  # left before the game began: joining again picks up where this left off
+                    await screen.abusy(_("Waiting for the other player to pick a deck…"), lobby.arrived())
+                await RemoteSeat(await lobby.arrived(), seat, console, screen, rejoin).arun()
+        except (EOFError, KeyboardInterrupt, asyncio.CancelledError):
+            pass  # left (or gone) before the game began: joining again picks up where this left off
         finally:
-            loop = self.server.loop
-            if not loop.is_closed():
-                loop.call_soon_threadsafe(self.chan.close)
+            if not self.server.loop.is_closed():  # after the writes already queued (the end screen)
+                self.server.loop.call_soon(self.chan.close)
 
     def data_received(self, data: str, datatype: object) -> None:
         if self.pipe is not None and len(data) <= MAX_INPUT:  # a flood is dropped whole, never half-read
@@ -175,7 +174,9 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
         for seat, session in list(seats.live.items()):
             if session is self:
                 del seats.live[seat]
-        self.closing.close()  # the seat's thread reads the end of its input and leaves
+        self.closing.close()  # the seat's prompt reads the end of its input
+        if self.task is not None:
+            self.task.cancel()  # and its task ends, whatever it awaited
 
 
 class GameServer(asyncssh.SSHServer):  # type: ignore[misc]
@@ -226,12 +227,14 @@ async def serve(lobby: Lobby, codes: dict[str, int], names: tuple[str, str], add
                                           server_host_keys=[key], login_timeout=LOGIN_SECONDS, encoding="utf-8")
     bound = server.sockets[0].getsockname()[1]
 
+    bots: list[asyncio.Task[None]] = []
+
     def hosting(host: Host) -> None:  # the game is made (now, or once the decks are picked)
-        def changed() -> None:  # from a seat's thread: the end of the game stops the server
+        def changed() -> None:  # after each change: the end of the game stops the server
             loop.call_soon_threadsafe(_check_end, host, stop)
 
         host.on_change = changed
-        threading.Thread(target=host.run_bots, daemon=True, name="bots").start()
+        bots.append(loop.create_task(host.bots_task()))
 
     started(bound)
     if lobby.host is not None:
@@ -243,6 +246,8 @@ async def serve(lobby: Lobby, codes: dict[str, int], names: tuple[str, str], add
     finally:
         over = lobby.host is not None and lobby.host.game.pending is None
         await asyncio.sleep(0.5 if over else 0)  # the end screen reaches both seats
+        for task in bots:
+            task.cancel()
         server.close()
         await server.wait_closed()
 

@@ -38,6 +38,7 @@ from ..engine import (
 )
 from ..language import N_, _, ngettext
 from ..limits import NAME_LIMIT
+from ..session.marks import CHANGE_WORDS, Change
 from ..text.lists import either, listed
 from ..text.narration import SHORT_VERDICT, TIMING_WORDS
 from ..text.notation import ACCEPTED, hand_cards
@@ -47,14 +48,10 @@ from . import render
 from .arena_view import COMPASS, orientation
 from .elements_chart import NOTE, TITLE, advantages
 from .frame import lines_of
-from .marks import Change
 
 #: The words of the compass (each translated where it is said, as are the tables below).
 COMPASS_WORDS = {"N": N_("north"), "NE": N_("north-east"), "E": N_("east"), "SE": N_("south-east"), "S": N_("south"),
                  "SW": N_("south-west"), "W": N_("west"), "NW": N_("north-west")}
-#: What changed on a Space since a player last answered (marks.py), in words.
-CHANGE_WORDS: dict[Change, str] = {"new": N_("placed"), "snatched": N_("Snatched"), "moved": N_("Moved or Swapped"),
-                                   "gone": N_("sent away")}
 #: The line a hot-seat hand-off prints: it asks for the keyboard to change hands (:func:`handoff`).
 HANDOFF = N_("----- Pass the keyboard to {name}. Press Enter. -----")
 #: What a plain prompt takes besides the notation: an option's number where the notation wants a word.

@@ -3,7 +3,8 @@
 No full screen, no box drawing, no colour and no cursor movement: the game is written as
 lines, each saying one thing, in the order they happen: the story as it is narrated, then
 at each decision who decides, the Arena's facts it turns on, its options on numbered lines
-and one prompt (plain.py has the words). The answer is read as a line from the terminal,
+and one prompt (plain.py has the words); a front end of its own over the session, as the
+full screen is another. The answer is read as a line from the terminal,
 its own line editing and all. ``board``, ``hand`` and ``last`` read the Arena, the Hand and
 what changed since the player last answered; every other command works as on the screen.
 
@@ -19,68 +20,121 @@ import shlex
 from collections.abc import Callable
 from typing import TypeVar
 
-from rich.console import RenderableType
+from rich.console import Console
 from rich.text import Text
 
 from .. import exits
-from ..engine import SPECTATOR, Answer, Decision, Kind, Observation
-from ..language import N_, _, ngettext
-from ..record import short_name
-from ..text.lists import listed
-from ..text.narration import Narrator, terse
+from ..data.goals import Verdict
+from ..engine import SPECTATOR, Game, Kind
+from ..language import _, ngettext
+from ..record import Recorder, Seat, short_name
+from ..session import Confirm, Session, Shown, Update, Viewed
+from ..session.bot_turn import BotTurn
+from ..session.commands import PLAIN_COMMANDS, PLAIN_WORDS
+from ..text.safe import safe
 from . import plain, render
-from .commands import COMMANDS, help_text
-from .repl import HotSeat
+from .commands import rendered
+from .hot_seat import leaving, one_keyboard, resume_line, run_at_terminal
+from .script import LINE_LIMIT, PlainReader, ScriptReader
 
 T = TypeVar("T")
 
-#: The commands plain mode adds (the screen shows all three at every prompt).
-PLAIN_COMMANDS = ("board", "hand", "last")
-#: What each of them does, as ``help`` says it (translated where it is said).
-PLAIN_WORDS = {"board": N_("the Arena row by row in words (as 'view' sits)"),
-               "hand": N_("your Hand, a card a numbered line"), "last": N_("what happened since you last answered")}
+__all__ = ["PLAIN_COMMANDS", "PLAIN_WORDS", "PlainSeat"]
 
 
-class PlainSeat(HotSeat):
-    """The hot-seat REPL of ``momon play --plain``: the same game, told in lines."""
+class PlainSeat:
+    """The game of ``momon play --plain`` (or a puzzle's, in plain lines): a session told in lines."""
 
-    commands: tuple[str, ...] = (*COMMANDS, *PLAIN_COMMANDS)
     resumes_with = " --plain"
-    _handed = ""  # the news the last hand-off told: the decision after it does not tell it again
 
-    def extra_help(self) -> str:
-        """Plain mode's commands after those of the session it is (a puzzle's clue)."""
-        return super().extra_help() + "".join(f"\n  {name:<22}{_(said)}" for name, said in PLAIN_WORDS.items())
+    def __init__(self, game: Game | Session, console: Console, recorder: Recorder | None = None,
+                 reader: PlainReader | ScriptReader | None = None, *, open_hands: bool = False,
+                 full_log: bool = False, fixed_seat: int | None = None, bots: dict[int, Seat] | None = None) -> None:
+        self.console = console
+        assert reader is not None
+        self.reader = reader
+        self.interactive = reader.interactive
+        if isinstance(game, Session):
+            self.session = game
+        else:
+            assert recorder is not None
+            self.session = one_keyboard(game, recorder, self.interactive, open_hands=open_hands, full_log=full_log,
+                                        fixed_seat=fixed_seat, bots=bots, extra=PLAIN_COMMANDS)
+        self._handed = ""  # the news the last hand-off told: the decision after it does not tell it again
+        self.verdict: Verdict | None = None  # a puzzle's, once its turn has ended (tui/puzzle.py)
 
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    # -- output ------------------------------------------------------------------------------
     def say(self, line: str) -> None:
         self.console.print(Text(line))
 
-    def show(self, renderable: RenderableType) -> None:
-        for line in plain.plain_lines(renderable):
-            self.say(line)
+    def show(self, shown: Shown, update: Update) -> None:
+        for item in rendered(shown, update, screen=False):
+            for line in plain.plain_lines(item):
+                self.say(line)
+
+    def note(self, message: str, style: str = "bold") -> None:
+        self.console.print(safe(message, LINE_LIMIT, style))
+
+    def error(self, message: str) -> None:
+        self.note(message, "red")
+
+    def stop(self, message: str) -> None:
+        assert isinstance(self.reader, ScriptReader)
+        self.error(_("line {number}: {why}").format(number=self.reader.line_number, why=message))
+        self.console.print(safe(_("Game saved to {path}").format(path=self.session.recorder.path)), soft_wrap=True)
+
+    def _take(self, update: Update) -> None:
+        """The story's new lines, told as they happen."""
+        for full, short in update.told:
+            told = self._told(full, short)
+            if told is not None:
+                self.say(told)
 
     def _told(self, full: str, short: str | None) -> str | None:
-        return full if self.full_log else short  # told as it happens; terse leaves out the bookkeeping
+        return full if self.session.full_log else short  # terse leaves out the bookkeeping
 
-    def _opening(self) -> Text:
-        return Text(super()._opening().plain + "\n" + _(
-            "Plain mode: one fact a line. At any prompt 'board' reads the Arena, 'hand' your Hand, 'last' what "
-            "happened since you last answered, 'help' every command."))
+    def think(self, message: str, work: Callable[[], T]) -> T:
+        self.say(_("{message} (Ctrl-C stops it)").format(message=message))
+        return work()
 
-    def _offer_handoff(self, player: int, told: str | None) -> str:
-        name = self.name_of(player)
+    def bot(self, turn: BotTurn, update: Update) -> object:
+        self._take(update)  # what the last answer did comes first
+        self.say(_("{name} is thinking…").format(name=self.session.name_of(turn.player)))
+        return turn.think()
+
+    def _back_to_the_terminal(self) -> None:
+        """Plain lines never leave the terminal's own screen."""
+
+    def _last_words(self, message: str) -> None:
+        self.console.print(safe(message, LINE_LIMIT, "red"), soft_wrap=True)
+
+    # -- the hand-off ------------------------------------------------------------------------
+    def handoff(self, player: int, update: Update, news: str | None) -> str:
+        self._take(update)
+        name = self.session.name_of(player)
         self.say(plain.handoff(name))
-        self._handed = _("Meanwhile: {told}").format(told=told) if told else ""
-        if told:
-            self.say(_("Since the last hand-off: {told}").format(told=told))
+        self._handed = _("Meanwhile: {told}").format(told=news) if news else ""
+        if news:
+            self.say(_("Since the last hand-off: {told}").format(told=news))
         return _("{name}, press Enter: ").format(name=name)
 
-    def _present(self, seen: Observation, decision: Decision) -> None:
-        news = "" if self.view.news == self._handed else self.view.news
+    def read_handoff(self, prompt: str) -> str:
+        return self.reader.read(prompt)
+
+    # -- a decision --------------------------------------------------------------------------
+    def present(self, update: Update) -> None:
+        self._take(update)
+        decision = update.decision
+        assert decision is not None
+        news = "" if update.news == self._handed else update.news
         self._handed = ""
-        lines = plain.decision(seen, decision, self.view.seat, self.view.marks, self.view.hand is not None, news)
+        lines = plain.decision(update.seen, decision, update.side, update.marks, update.hand is not None, news)
         if decision.kind is not Kind.SUMMON:  # what resolves now, before the line saying what an answer looks like
-            resolving, waits = render.queue_parts(seen)
+            resolving, waits = render.queue_parts(update.seen)
             waiting = len(waits)
             more = [ngettext("{n} more waits in the Trigger Queue ('queue' reads them).",
                              "{n} more wait in the Trigger Queue ('queue' reads them).", waiting).format(n=waiting)]
@@ -88,76 +142,56 @@ class PlainSeat(HotSeat):
         for line in lines:
             self.say(line)
 
-    def _prompt(self, name: str) -> str:
-        return _("{name}, your answer: ").format(name=name)
-
-    def _parse(self, seen: Observation, decision: Decision, line: str) -> Answer:
-        """As on the screen, and an option's number where the notation wants a word (a Space, yes or no)."""
+    def read(self, update: Update) -> str | None:
+        """A line, and an option's number where the notation wants a word (a Space, yes or no)."""
+        decision = update.decision
+        assert decision is not None
+        line = self.reader.read(_("{name}, your answer: ").format(name=self.session.name_of(decision.player)))
         word = line.strip()
         if decision.kind in plain.BY_NUMBER and word.isascii() and word.isdecimal() \
                 and 1 <= int(word) <= len(decision.options):
             chosen = decision.options[int(word) - 1]
             line = chosen if isinstance(chosen, str) else "y" if chosen else "n"
-        return super()._parse(seen, decision, line)
+        return line
 
-    def _command(self, word: str, arg: str, decision: Decision) -> str | int | None:
-        player = decision.player
-        if word == "board":
-            self.show("\n".join(plain.status(self.seen) + plain.board(self.seen, self.view.seat, player,
-                                                                     self._marks(player))))
-        elif word == "hand":
-            if self.view.hand is None and not (self.viewer == player or self.open_hands):
-                self.error(_("Your Hand is shown only to you: it is read after the hand-off to you."))
-            else:
-                self.show("\n".join(plain.hand(self.seen, player, player)))
-        elif word == "last":
-            self.show("\n".join(self._last(player)))
-        elif word == "help":
-            self.show(help_text(decision.kind, self.extra_help(), screen=False))
-        elif word == "elements":
-            self.show("\n".join(plain.elements(self.game.setup.matrix)))
-        else:
-            said = super()._command(word, arg, decision)
-            if word == "view" and arg.lower() in ("seat", "p1", "p2"):  # the screen turns; here it is said
-                seat = self.name_of(self.view.seat)
-                self.say((_("'board' reads the Arena as {seat} sits, whoever decides.") if self.fixed_seat else
-                          _("'board' reads the Arena as the deciding player sits (now {seat}).")).format(seat=seat))
-            return said
-        return None
+    def confirm(self, question: Confirm, update: Update) -> str:
+        self.console.print(Text(question.question, style="bold"))
+        return self.reader.read(question.prompt)
 
-    def _last(self, player: int) -> list[str]:
-        """What happened since ``player`` last answered, as the log tells it, then the Spaces it changed."""
-        since = self._looked[player]
-        narrator = Narrator(self.game.setup.names)  # from the start: a line may name a trigger told before
-        told = []
-        for i, event in enumerate(self.seen.story):
-            line = narrator.line(event)
-            said = line if self.full_log else terse(event, line)
-            if i >= since and said is not None:
-                told.append(said)
-        if not told:
-            return [_("Nothing has happened since you last answered.")]
-        marks = self._marks(player)
-        changed = [_("{space} (its Momon {change})").format(space=space, change=_(plain.CHANGE_WORDS[change]))
-                   if change == "gone" else f"{space} ({_(plain.CHANGE_WORDS[change])})"
-                   for space, change in sorted(marks.items())]
-        return [_("Since you last answered:"), *told] + (
-            [_("Spaces changed: {spaces}.").format(spaces=listed(changed))] if changed else [])
+    def viewed(self, viewed: Viewed, update: Update) -> None:
+        """The screen turns; here it is said."""
+        seat = self.session.name_of(update.side)
+        self.say((_("'board' reads the Arena as {seat} sits, whoever decides.") if viewed.fixed else
+                  _("'board' reads the Arena as the deciding player sits (now {seat}).")).format(seat=seat))
 
-    def think(self, message: str, work: Callable[[], T]) -> T:
-        self.say(_("{message} (Ctrl-C stops it)").format(message=message))
-        return work()
-
-    def _bot_answers(self, decision: Decision) -> None:
-        person = 3 - decision.player
-        self._observe(person if person not in self.bots else SPECTATOR)  # what the last answer did comes first
-        self.say(_("{name} is thinking…").format(name=self.name_of(decision.player)))
-        super()._bot_answers(decision)
+    # -- the session, start to end ----------------------------------------------------------
+    def run(self) -> int:
+        for line in self.session.story(SPECTATOR).lines()[-20:]:
+            self.say(line)
+        goal = self.session.goal
+        opening = goal.opening() if goal is not None else _("Recording to {path}").format(
+            path=self.session.recorder.path)
+        self.console.print(Text(opening + "\n" + _(
+            "Plain mode: one fact a line. At any prompt 'board' reads the Arena, 'hand' your Hand, 'last' what "
+            "happened since you last answered, 'help' every command.")))
+        return run_at_terminal(self)
 
     def _end(self) -> int:
         """The game is over: the final Arena in words, each player's Tokens and the winner."""
-        self._close_record()
-        self._observe(SPECTATOR)
-        for line in plain.end(self.seen, str(self.recorder.path), shlex.quote(short_name(self.recorder.path))):
+        self.session.close()
+        if self.session.goal is not None:
+            from .puzzle_end import ending
+
+            return ending(self, plain=True)
+        seen, told = self.session.look(SPECTATOR)
+        self._take(Update(seen, 1, told=told))
+        path = self.session.recorder.path
+        for line in plain.end(seen, str(path), shlex.quote(short_name(path))):
             self.say(line)
         return exits.DONE
+
+    def _leave(self) -> int:
+        return leaving(self)
+
+    def _resume_line(self) -> str:
+        return resume_line(self.session, self.resumes_with)

@@ -237,10 +237,12 @@ def object_panel(seen: Observation, obj: GameObject) -> Panel:
     return Panel(Group(panel.renderable, extra), title=panel.title, title_align="left", expand=False)
 
 
-def end_screen(seen: Observation, log_path: str | None, width: int = 80, named: str | None = None) -> list[Text]:
+def end_screen(seen: Observation, log_path: str | None, width: int = 80, named: str | None = None,
+               words_width: int | None = None) -> list[Text]:
     """The final Arena, each player's Marking Tokens and their worth, then the winner last.
-    ``named``: the shortest name the record commands take for the record (default: its path)."""
-    return arena_lines(seen, 1, width) + end_lines(seen, log_path, width, named)
+    ``named``: the shortest name the record commands take for the record (default: its path);
+    ``words_width``: where the lines under the Arena wrap (default ``width``)."""
+    return arena_lines(seen, 1, width) + end_lines(seen, log_path, words_width or width, named)
 
 
 def end_lines(seen: Observation, log_path: str | None, width: int = 80, named: str | None = None) -> list[Text]:

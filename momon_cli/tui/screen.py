@@ -14,12 +14,13 @@ At a prompt Ctrl-C clears the line (never leaves) and Ctrl-D on an empty line le
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import shutil
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from prompt_toolkit.application import Application, get_app, get_app_or_none
@@ -156,12 +157,9 @@ class Screen:
     def _message(self) -> FormattedText:
         return self._drawn(self._message_lines())
 
-    def busy(self, message: str | Callable[[], str], work: Callable[[], T]) -> T:
-        """The frame with ``message`` and a spinner under it while ``work`` runs in a thread
-        (a bot thinking); a callable message is asked again at each redraw (its progress).
-        Ctrl-C stops waiting with KeyboardInterrupt; the work's result is
-        then dropped, never used."""
-        done: list[tuple[T | None, BaseException | None]] = []
+    def _busy_app(self, message: str | Callable[[], str]) -> Application[None]:
+        """The Application that shows ``message`` under a spinner, below the frame; keys typed
+        meanwhile are kept for the next prompt, Ctrl-C stops it with KeyboardInterrupt."""
         self.message, self.hint, self._drawn_frames = Text(), "", {}
         started = time.monotonic()
         bindings = KeyBindings()
@@ -186,8 +184,39 @@ class Screen:
 
         body = HSplit([Window(FormattedTextControl(self._top), wrap_lines=False, height=self._top_height),
                        Window(FormattedTextControl(line), height=1), Window(height=PROMPT_LINES - 1)])
-        app: Application[None] = Application(Layout(body), key_bindings=bindings, full_screen=True, input=self.input,
-                                             output=self._screen_output(), refresh_interval=0.1)
+        return Application(Layout(body), key_bindings=bindings, full_screen=True, input=self.input,
+                           output=self._screen_output(), refresh_interval=0.1)
+
+    async def abusy(self, message: str | Callable[[], str], work: Awaitable[T]) -> T:
+        """As :meth:`busy`, awaiting ``work`` (a future: a bot's thinking in an executor, the
+        other seat's answer) on the running event loop, which it never blocks. Ctrl-C stops
+        waiting with KeyboardInterrupt and cancels the waiting (not a thread already at work)."""
+        app = self._busy_app(message)
+        task = asyncio.ensure_future(work)
+
+        def finished(_: object) -> None:
+            if app.is_running and not app.is_done:
+                app.exit()
+
+        task.add_done_callback(finished)
+        app.after_render += lambda _: finished(None) if task.done() else None  # done before the first frame
+        self._running = app
+        try:
+            await app.run_async()
+        except BaseException:
+            task.cancel()
+            raise
+        finally:
+            self._running = None
+        return await task
+
+    def busy(self, message: str | Callable[[], str], work: Callable[[], T]) -> T:
+        """The frame with ``message`` and a spinner under it while ``work`` runs in a thread
+        (a bot thinking); a callable message is asked again at each redraw (its progress).
+        Ctrl-C stops waiting with KeyboardInterrupt; the work's result is
+        then dropped, never used."""
+        done: list[tuple[T | None, BaseException | None]] = []
+        app = self._busy_app(message)
 
         def run() -> None:
             try:
@@ -242,6 +271,23 @@ class Screen:
     def read(self, prompt: str, completer: Completer | None = None, history: list[str] | None = None) -> str:
         """One line typed at ``prompt``; Up and Down walk ``history`` (the deciding player's own
         lines), and the line is added to it."""
+        app = self._start_reading(prompt, completer, history)
+        try:
+            line = app.run()
+        finally:
+            self.message, self._running = Text(), None
+        return self._kept_line(line)
+
+    async def aread(self, prompt: str, completer: Completer | None = None, history: list[str] | None = None) -> str:
+        """As :meth:`read`, awaited on the running event loop."""
+        app = self._start_reading(prompt, completer, history)
+        try:
+            line = await app.run_async()
+        finally:
+            self.message, self._running = Text(), None
+        return self._kept_line(line)
+
+    def _start_reading(self, prompt: str, completer: Completer | None, history: list[str] | None) -> Application[str]:
         self._drawn_frames = {}  # the game may have changed since the last prompt
         app, buffer = self._reading_app()
         self._prompt, self._completer = prompt, completer
@@ -254,10 +300,9 @@ class Screen:
         app.emacs_state.macro = []
         app.output.set_title(clean(self.title))  # at every prompt: each new prompt says so (a pty test waits for it)
         self._running = app
-        try:
-            line = app.run()
-        finally:
-            self.message, self._running = Text(), None
+        return app
+
+    def _kept_line(self, line: str) -> str:
         if line.strip() and self._history[-1:] != [line]:
             self._history.append(line)
         return line
