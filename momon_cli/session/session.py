@@ -135,8 +135,9 @@ class Session:
         return self._stories[key]
 
     def look(self, seat: int) -> tuple[Observation, list[tuple[str, str | None]]]:
-        """What ``seat`` may now see, and the story's lines narrated since it last looked."""
-        with self.lock:
+        """What ``seat`` may now see, and the story's lines narrated since it last looked (in
+        that seat's language)."""
+        with self.lock, language.using(self.language_of(seat)):
             self.seen = self.game.observe(seat)
             return self.seen, self.story(seat).catch_up(self.seen)
 
@@ -176,7 +177,11 @@ class Session:
     def updates(self, player: int, decision: Decision | None = None) -> Update:
         """What ``player`` may see as ``decision`` (theirs) is asked, or as they watch (None):
         their observation, their news (once, at their Summon) and the marks of what the
-        other side did since they last had the board."""
+        other side did since they last had the board, in ``player``'s language."""
+        with language.using(self.language_of(player)):
+            return self._update(player, decision)
+
+    def _update(self, player: int, decision: Decision | None) -> Update:
         seen, told = self.look(player)
         marks = changes(seen.story, player, self._looked[player]) if player != SPECTATOR else {}
         if decision is None:
@@ -244,7 +249,12 @@ class Session:
     # -- a line typed at a decision --------------------------------------------------------------
     def submit(self, player: int, line: str, think: Callable[[str, Callable[[], object]], object] = _no_think) -> Reply:
         """``player``'s line at their pending decision: an answer (on record once accepted), a
-        command (its content), or why it is neither. ``think`` runs a hint's search."""
+        command (its content), or why it is neither, said in ``player``'s language whichever
+        thread or task asks. ``think`` runs a hint's search."""
+        with language.using(self.language_of(player)):
+            return self._submit(player, line, think)
+
+    def _submit(self, player: int, line: str, think: Callable[[str, Callable[[], object]], object]) -> Reply:
         decision = self.game.pending
         if decision is None or decision.player != player:
             return Refused(_("It is not your turn to decide."))
