@@ -130,6 +130,24 @@ class Player:
 
 
 @dataclass(frozen=True)
+class Game:
+    """One game of the index: where it was played, by whom (``names``: each seat's account name,
+    guest name or bot), how it ended (``ended`` None: it has not) and where its record is."""
+
+    id: int
+    room: str
+    profile: str
+    bot_level: str | None
+    record: Path
+    started: str
+    ended: str | None
+    winner: int | None
+    reason: str | None
+    players: tuple[Player, Player]
+    names: tuple[str, str]
+
+
+@dataclass(frozen=True)
 class Standing:
     """One line of the leaderboard."""
 
@@ -252,6 +270,30 @@ class ClubStore:
             if winner is not None and seats.get(1) is not None and seats.get(2) is not None:
                 _rate(db, game, seats[winner], seats[3 - winner])
         return True
+
+    def game(self, game: int) -> Game | None:
+        """The game with this number in the index, or None."""
+        found = self._games("WHERE games.id = ?", (game,))
+        return found[0] if found else None
+
+    def unfinished(self) -> list[Game]:
+        """The games begun and not ended, oldest first: the rooms a restarted server resumes from their records."""
+        return self._games("WHERE games.ended IS NULL", ())
+
+    def _games(self, where: str, parameters: tuple[object, ...]) -> list[Game]:
+        """The games ``where`` picks: a clause written in this module, its values all parameters."""
+        with self._connection() as db:
+            rows = db.execute(
+                "SELECT games.id, room, profile, bot_level, record, started, ended, winner, reason, "
+                "seat, deck, account, guest, bot, accounts.name FROM games JOIN players ON players.game = games.id "
+                f"LEFT JOIN accounts ON accounts.id = players.account {where} ORDER BY games.id, seat", parameters).fetchall()
+        games = []
+        for first, second in zip(rows[::2], rows[1::2], strict=True):
+            players = tuple(Player(row[10], row[11], row[12], row[13]) for row in (first, second))
+            names = tuple(row[14] or row[12] or row[13] for row in (first, second))
+            games.append(Game(first[0], first[1], first[2], first[3], Path(first[4]), first[5], first[6], first[7], first[8],
+                              (players[0], players[1]), (names[0], names[1])))
+        return games
 
     # Ratings
 
