@@ -251,6 +251,21 @@ def test_two_threads_writing_at_once_leave_a_sound_database(store):
     assert db.execute("SELECT COUNT(*) FROM accounts").fetchone()[0] == 44
 
 
+def test_an_online_backup_holds_what_is_still_in_the_write_ahead_log(store, tmp_path):
+    server = sqlite3.connect(store.path)  # a connection held open, as the server's, keeps the log from being folded in
+    server.execute("SELECT 1 FROM accounts").fetchall()
+    store.claim(key(1), "Ann")
+    assert Path(f"{store.path}-wal").stat().st_size > 0
+    copy = tmp_path / "copy.db"
+    copy.write_bytes(store.path.read_bytes())  # what cp would take: the database file alone
+    assert sqlite3.connect(copy).execute("SELECT COUNT(*) FROM accounts").fetchone()[0] == 0
+    backup = sqlite3.connect(tmp_path / "backup.db")
+    sqlite3.connect(store.path).backup(backup)  # docs/serving.md, "Backups"
+    backup.close()
+    assert ClubStore(tmp_path / "backup.db").account(key(1)).name == "Ann"
+    server.close()
+
+
 def test_the_database_is_private_from_the_start_whatever_the_umask(tmp_path):
     old = os.umask(0)
     try:
