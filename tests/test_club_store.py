@@ -92,12 +92,22 @@ def test_a_file_that_is_no_database_is_refused_in_one_line(tmp_path):
     assert str(err.value).startswith(f"{path}: the club database cannot be used:") and "\n" not in str(err.value)
 
 
+def test_a_folder_or_a_pipe_where_the_database_goes_is_refused_in_one_line(tmp_path):
+    (tmp_path / "folder.db").mkdir()
+    os.mkfifo(tmp_path / "pipe.db")
+    for name, what in (("folder.db", "a folder"), ("pipe.db", "a pipe (FIFO)")):
+        with pytest.raises(ClubStoreError) as err:
+            ClubStore(tmp_path / name)
+        assert str(err.value) == f"{tmp_path / name}: is {what}"
+
+
 def test_a_key_claims_a_name_once_and_keeps_it(store):
     assert store.account(key(1)) is None
     ann = store.claim(key(1), "Ann")
     assert (ann.fingerprint, ann.name) == (key(1), "Ann")
     assert store.account(key(1)) == ann
     assert store.claim(key(1), "Annabel") == ann  # the key's account keeps the name it claimed first
+    assert store.claim(key(1), "\x1b[2J") == ann  # and the name given again is not read
 
 
 @pytest.mark.parametrize("first, second", [

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..files import NotAFile, regular_file
 from ..language import _
 from ..limits import NAME_LIMIT
 from ..widths import name_problem
@@ -164,6 +165,10 @@ class ClubStore:
     def __init__(self, path: Path) -> None:
         self.path = path
         _private_folder(path.parent)
+        try:
+            regular_file(path, missing_ok=True)  # a FIFO would hang SQLite; a folder or device is said in one line
+        except NotAFile as err:
+            raise ClubStoreError(str(err)) from None
         if not path.exists():  # made 0600 from the start, never widened and then narrowed
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600))
         with self._connection() as db:
@@ -208,12 +213,12 @@ class ClubStore:
         name rule refuses, or a name another key holds (compared by :func:`name_key`)."""
         if not FINGERPRINT.fullmatch(fingerprint):
             raise ClubStoreError(_("not an SSH key's SHA256 fingerprint"))
-        _check_name(name)
-        name = unicodedata.normalize("NFC", name)
         with self._writing() as db:
             row = db.execute("SELECT id, fingerprint, name FROM accounts WHERE fingerprint = ?", (fingerprint,)).fetchone()
             if row is not None:
                 return Account(*row)
+            _check_name(name)
+            name = unicodedata.normalize("NFC", name)
             if db.execute("SELECT 1 FROM accounts WHERE name_key = ?", (name_key(name),)).fetchone():
                 raise ClubStoreError(_("the name {name} is taken: pick another").format(name=name))
             cursor = db.execute("INSERT INTO accounts (fingerprint, name, name_key, created) VALUES (?, ?, ?, ?)",
