@@ -223,6 +223,14 @@ def test_the_index_keeps_each_game_and_knows_the_unfinished_ones(store):
     assert store.game(going + 1) is None
 
 
+def test_a_record_is_one_game_of_the_index(store):
+    game = play(store, Player("prism", guest="Ann"), Player("prism", guest="Bea"), 1)
+    with pytest.raises(ClubStoreError) as err:
+        store.begin_game("XYZ789", "sequential", Path("/games/g1.jsonl"), (Player("prism", guest="Ann"),
+                                                                            Player("prism", guest="Bea")))
+    assert str(err.value) == f"/games/g1.jsonl: that record is game {game} of the club's index already"
+
+
 def test_an_unknown_game_cannot_end(store):
     with pytest.raises(ClubStoreError) as err:
         store.end_game(7, 1, "score")

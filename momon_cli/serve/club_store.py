@@ -195,7 +195,8 @@ class ClubStore:
             try:
                 yield db
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:  # SQLite itself ends a transaction that some errors (a full disk) break
+                    db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
 
@@ -245,6 +246,10 @@ class ClubStore:
             if (player.account is not None) + (player.guest is not None) + (player.bot is not None) != 1:
                 raise ClubStoreError(_("a player is an account, a guest or a bot"))
         with self._writing() as db:
+            row = db.execute("SELECT id FROM games WHERE record = ?", (str(record),)).fetchone()
+            if row is not None:
+                raise ClubStoreError(_("{record}: that record is game {game} of the club's index already").format(
+                    record=record, game=row[0]))
             cursor = db.execute("INSERT INTO games (room, profile, bot_level, record, started) VALUES (?, ?, ?, ?, ?)",
                                 (room, profile, bot_level, str(record), _now()))
             game = cursor.lastrowid
@@ -364,6 +369,7 @@ def _migrate(db: sqlite3.Connection, path: Path) -> None:
                 db.execute(statement)
             db.execute(f"PRAGMA user_version = {int(version)}")  # a pragma takes no parameter; an int, never text
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
