@@ -1,5 +1,5 @@
 """The ``momon`` script: runs the Typer application with every command group registered
-(play, puzzles, serve, records, coach, cards, lab), one line for a command line it cannot take.
+(play, puzzles, serve, club, records, coach, cards, lab), one line for a command line it cannot take.
 
 No ``from __future__ import annotations`` here: Typer reads every command's annotations when
 it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""
@@ -14,14 +14,14 @@ import typer
 from .. import exits
 from ..language import _
 from ..text.safe import clean
-from . import cards, coach, lab, play, puzzles, records, serve  # each registers its commands on the app
+from . import cards, club, coach, lab, play, puzzles, records, serve  # each registers its commands on the app
 from .base import MESSAGE_LIMIT, app
 from .click_words import in_language, usage_error
 
 THAI = re.compile("[\u0e00-\u0e7f]")  # the Thai script's block
 
 #: The order ``momon --help`` lists the command groups in: playing first, the lab last.
-GROUPS = (play, puzzles, serve, records, coach, cards, lab)
+GROUPS = (play, puzzles, serve, club, records, coach, cards, lab)
 app.registered_commands.sort(key=lambda c: [g.__name__ for g in GROUPS].index(getattr(c.callback, "__module__", "")))
 
 
