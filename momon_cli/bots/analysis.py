@@ -11,6 +11,7 @@ are written as a player types them, cards by name (bots.coach.typed).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -25,7 +26,7 @@ from .coach import BLUNDER, MISTAKE, advise, typed
 
 COMPARED = 3  # the search's best answers compared with the answer played on the same worlds
 
-__all__ = ["BLUNDER", "MISTAKE", "Analysis", "Rating", "analyse", "annotate"]
+__all__ = ["BLUNDER", "MISTAKE", "Analysis", "Mark", "Rating", "analyse", "annotate", "marks_in"]
 
 
 @dataclass(frozen=True)
@@ -150,3 +151,35 @@ def annotate(text: GameText, report: Analysis) -> GameText:
             node.comments.append(verdict)
         advance(game, node)
     return text
+
+
+@dataclass(frozen=True)
+class Mark:
+    """The coach's verdict on one answer, as a move list shows it: its mark ("" none), the
+    decider's win chance after it, and the coach's best answer as typed ("" unless marked)."""
+
+    mark: str
+    chance: float
+    best: str = ""
+
+
+def marks_of(report: Analysis) -> dict[int, Mark]:
+    """Each rated answer's verdict, by its place in the record."""
+    return {r.number: Mark(r.mark, r.played_chance, r.best if r.mark else "") for r in report.ratings}
+
+
+_VERDICT = re.compile(r"(?:(\?\??) )?(\d{1,3})%(?:, best: (.+) \d{1,3}%)?")
+
+
+def marks_in(text: GameText) -> dict[int, Mark]:
+    """The verdicts ``annotate`` wrote as comments on ``text``'s main line (a game file
+    written by ``momon analyse --annotate``), by the answer's place; empty if it has none."""
+    found: dict[int, Mark] = {}
+    for number, node in enumerate(text.main.nodes, 1):
+        for comment in node.comments:
+            verdict = _VERDICT.fullmatch(comment.strip())
+            if verdict is not None:
+                mark, chance, best = verdict.groups()
+                found[number] = Mark(mark or "", int(chance) / 100, best or "")
+                break
+    return found

@@ -1,12 +1,18 @@
 """``momon analyse`` on the terminal: the costliest answers, each player's summary and a chart
-of the win chance turn by turn, drawn with Rich in at most 80 columns."""
+of the win chance turn by turn, drawn with Rich in at most 80 columns; and the coach's hint
+for a pending decision (``hint_lines``), cards by name, with the words to type."""
 
 from __future__ import annotations
+
+from typing import cast
 
 from rich.text import Text
 
 from ..bots.analysis import Analysis
+from ..bots.coach import Advice, Estimate, card_name, typed
+from ..engine import Answer, Decision, Kind, Observation
 from ..language import _
+from ..text.notation import format_answer
 from ..text.safe import clean
 
 CHART_ROWS = 11  # 0%, 10%, ... 100%
@@ -15,15 +21,18 @@ MOST_LISTED = 10  # answers listed by cost
 
 def report_lines(analysis: Analysis, width: int = 80) -> list[Text]:
     names = [clean(n) for n in analysis.names]
-    lines = [Text(_("Costliest answers: the answer played → the coach's best, with win chances"), style="bold")]
+    lines = [Text(_("Costliest answers: the answer played → the coach's best, with win chances and what it "
+                    "cost at least"), style="bold")]
     costly = sorted((r for r in analysis.ratings if r.mark), key=lambda r: -r.cost)[:MOST_LISTED]
     for r in sorted(costly, key=lambda r: r.number):
-        lines.append(Text(_("  {mark:<2} turn {turn:>2} {name}: {played} ({played_chance:.0%}) → {best} "
-                            "({best_chance:.0%})").format(mark=r.mark, turn=r.turn, name=names[r.player - 1],
-                                                         played=_short(r.played), played_chance=r.played_chance,
-                                                         best=_short(r.best), best_chance=r.best_chance)))
+        lines.append(Text(_("  {mark:<2} #{number} turn {turn} {name}: {played} ({played_chance:.0%}) → {best} "
+                            "({best_chance:.0%}), ≥{least:.0%}").format(
+                                mark=r.mark, number=r.number, turn=r.turn, name=names[r.player - 1],
+                                played=_short(r.played), played_chance=r.played_chance, best=_short(r.best),
+                                best_chance=r.best_chance, least=r.cost_low)))
     if not costly:
-        lines.append(Text(_("  none: no answer cost 10% or more of its player's win chance")))
+        lines.append(Text(_("  none: no answer cost 10% or more of its player's win chance beyond the noise of "
+                            "the estimate")))
     for player in (1, 2):
         s = analysis.summary(player)
         lines.append(Text(_("{name}: {decisions} decisions rated, {mistakes} mistakes (?), {blunders} blunders (??), "
@@ -63,3 +72,43 @@ def chart(analysis: Analysis, names: list[str], width: int = 80) -> list[Text]:
 def _short(answer: str) -> str:
     """An answer as typed, without the word a Summon may start with."""
     return clean(answer.removeprefix("summon "))
+
+
+def hint_lines(seen: Observation, decision: Decision, advice: Advice) -> list[Text]:
+    """The coach's answer for ``decision`` as the deciding seat reads it: the answer by card
+    name with its win chance and interval, the words that type it at the prompt, then the
+    answers the coach could not tell from it (alike, within the noise) and the next best."""
+    best = advice.ranked[0]
+    if advice.forced:
+        return [Text(_("Only one answer is possible here: {answer}.").format(answer=said(seen, decision, best.answer)))]
+    estimate = advice.estimate(best.answer)
+    lines = [Text(_("Hint: {answer} — {estimate}").format(answer=said(seen, decision, best.answer),
+                                                         estimate=_chance(estimate, best.value)), style="bold"),
+             Text(_("  (type: {words})").format(words=clean(typed(seen, decision, best.answer))), style="dim")]
+    shown = 1
+    for e in advice.estimates[1:]:
+        if e.alike:
+            lines.append(Text(_("  as good, within the noise: {answer} — {estimate}").format(
+                answer=said(seen, decision, e.answer), estimate=_chance(e, e.chance))))
+            shown += 1
+    for c in advice.ranked[shown:3]:
+        lines.append(Text(_("  next: {answer} — {estimate}").format(answer=said(seen, decision, c.answer),
+                                                                    estimate=_chance(advice.estimate(c.answer), c.value))))
+    return lines
+
+
+def said(seen: Observation, decision: Decision, answer: object) -> str:
+    """An answer in words: a card by its name (a Summon with its Space), the rest as typed."""
+    if decision.kind is Kind.SUMMON and isinstance(answer, tuple):
+        return _("{card} to {space}").format(card=clean(card_name(seen, answer[0])), space=answer[1])
+    if decision.kind is Kind.CARD and isinstance(answer, str):
+        return clean(card_name(seen, answer))
+    return clean(format_answer(decision, cast(Answer, answer)))
+
+
+def _chance(estimate: Estimate | None, value: float) -> str:
+    """A win chance with its 95% interval when the coach compared the answer, else alone."""
+    if estimate is None:
+        return _("win chance {chance}").format(chance=f"{value:.0%}")
+    return _("win chance {chance} ({low}–{high})").format(chance=f"{estimate.chance:.0%}",
+                                                          low=f"{estimate.low:.0%}", high=f"{estimate.high:.0%}")
