@@ -64,7 +64,7 @@ def test_a_once_only_right_used_is_judged_by_what_it_does(tmp_path):
     assert rec.answers[13]["value"] is True
     report = analyse(setup, rec.answers[:14], 60, tuple(POOL.values()))
     used = report.ratings[-1]
-    assert used.number == 14 and used.played == "yes" and used.mark == ""
+    assert used.number == 14 and used.mark == "" and used.played == "yes"
 
 
 def test_two_seeds_agree_on_the_marks_of_a_game(tmp_path):

@@ -21,8 +21,7 @@ MOST_LISTED = 10  # answers listed by cost
 
 def report_lines(analysis: Analysis, width: int = 80) -> list[Text]:
     names = [clean(n) for n in analysis.names]
-    lines = [Text(_("Costliest answers: the answer played → the coach's best, with win chances and what it "
-                    "cost at least"), style="bold")]
+    lines = [Text(_("Costliest answers: played → the coach's best, win chances, the least it cost"), style="bold")]
     costly = sorted((r for r in analysis.ratings if r.mark), key=lambda r: -r.cost)[:MOST_LISTED]
     for r in sorted(costly, key=lambda r: r.number):
         lines.append(Text(_("  {mark:<2} #{number} turn {turn} {name}: {played} ({played_chance:.0%}) → {best} "
