@@ -100,7 +100,7 @@ def test_a_hints_words_to_type_read_back_to_its_answer_and_name_no_card_id():
     assert checked >= 6
 
 
-def test_typed_names_a_card_by_its_hand_place_when_no_word_of_its_name_tells_it_apart():
+def test_typed_words_read_back_to_every_summon_of_a_hand():
     game = Game(_setup(1))
     decision = game.pending
     seen = game.observe(decision.player)

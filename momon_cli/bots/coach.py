@@ -245,17 +245,17 @@ def _value_for_1(state: GameState) -> float:
 
 def typed(seen: Observation, decision: Decision, answer: object) -> str:
     """``answer`` in the words a player types at the prompt (``changeling c2``): a card by the
-    first word of its name that reads back to it, else by its place in the Hand; never by its
-    id. ``parse(seen, decision, typed(...))`` gives ``answer`` back."""
+    first word of its name that reads back to it, else by its place in the Hand (or among the
+    options); by its id only if nothing else reads back to it. ``parse(seen, decision, typed(...))`` gives ``answer`` back."""
     words = written(seen, decision, cast(Answer, answer))
     if decision.kind not in (Kind.SUMMON, Kind.CARD):
         return words
     key = answer[0] if isinstance(answer, tuple) else answer
     if not isinstance(key, str) or not words.startswith(key):
         return words
-    keys, _names = hand_cards(seen, decision.player)
+    keys = hand_cards(seen, decision.player)[0] if decision.kind is Kind.SUMMON else list(decision.options)
     rest = words[len(key):]
-    for place, k in enumerate(keys, 1):
+    for place, k in enumerate(keys, 1):  # a Summon's card by its Hand place, else by its option number
         try:
             if k == key and parse(seen, decision, f"{place}{rest}") == answer:
                 return f"{place}{rest}"
@@ -268,3 +268,16 @@ def card_name(seen: Observation, key: str) -> str:
     """The name of the card a copy key names, as the seat sees it (the key if it sees none)."""
     return next((o.card.name for o in seen.state.zones.objects.values() if o.card.id == card_of_key(key)), key)
 
+
+
+class CoachBot:
+    """A bot that plays the coach's answer (``hint``'s) at every decision: to measure whether
+    the advice is worth following (benchmarks/coach_strength.py)."""
+
+    def __init__(self, seed: object, imaginable: Sequence[CardDef] = (), playouts: int = HINT_PLAYOUTS,
+                 seconds: float | None = HINT_SECONDS) -> None:
+        self.seed, self.imaginable, self.playouts, self.seconds = seed, tuple(imaginable), playouts, seconds
+
+    def answer(self, observation: Observation) -> object:
+        advice = advise(observation, None, self.playouts, self.seconds, self.imaginable, seed=self.seed)
+        return advice.ranked[0].answer
