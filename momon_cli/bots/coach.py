@@ -100,12 +100,14 @@ def advise(observation: Observation, played: object = None, playouts: int = HINT
            seed: object = "") -> Advice:
     """What the search bot would answer at ``observation``'s decision, and how it rates
     ``played`` (see the module docstring). ``compared``: how many of the search's best answers
-    are compared on the same worlds (besides ``played``), each for up to ``playouts`` samples
-    (and ``seconds`` of CPU, if set); ``seed``: a different one gives an independent verdict."""
+    are compared on the same worlds (besides ``played``), each for up to ``playouts`` samples;
+    ``seconds``, if set, bounds the CPU time of the whole (the search gets at most half of it);
+    ``seed``: a different one gives an independent verdict."""
     decision = need(observation).decision
     if decision is None:
         raise ValueError(f"seat {observation.seat} has no decision to make")
-    bot = TreeBot(f"coach{seed}/{observation.answers}", imaginable, playouts, seconds)
+    start = time.process_time()
+    bot = TreeBot(f"coach{seed}/{observation.answers}", imaginable, playouts, None if seconds is None else seconds / 2)
     bot.must = played
     answer = bot.answer(observation)
     if not bot.weighed:  # one legal answer, or no world agreed with the observation
@@ -114,7 +116,8 @@ def advise(observation: Observation, played: object = None, playouts: int = HINT
     if played is not None and played not in answers:
         answers.append(played)
     estimates = compare(observation, answers, imaginable, f"coach{seed}/{observation.answers}/same",
-                        least=min(LEAST_SAMPLES, playouts), most=max(playouts, 1), seconds=seconds,
+                        least=min(LEAST_SAMPLES, playouts), most=max(playouts, 1),
+                        seconds=None if seconds is None else max(0.0, start + seconds - time.process_time()),
                         rated=None if played is None else answers.index(played))
     if not estimates:
         rated = next((c for c in bot.weighed if c.answer == played), None) if played is not None else None

@@ -84,13 +84,12 @@ def hint_lines(seen: Observation, decision: Decision, advice: Advice) -> list[Te
     lines = [Text(_("Hint: {answer} — {estimate}").format(answer=said(seen, decision, best.answer),
                                                          estimate=_chance(estimate, best.value)), style="bold"),
              Text(_("  (type: {words})").format(words=clean(typed(seen, decision, best.answer))), style="dim")]
-    shown = 1
-    for e in advice.estimates[1:]:
-        if e.alike:
-            lines.append(Text(_("  as good, within the noise: {answer} — {estimate}").format(
-                answer=said(seen, decision, e.answer), estimate=_chance(e, e.chance))))
-            shown += 1
-    for c in advice.ranked[shown:3]:
+    alike = advice.alike
+    for e in alike:
+        lines.append(Text(_("  as good, within the noise: {answer} — {estimate}").format(
+            answer=said(seen, decision, e.answer), estimate=_chance(e, e.chance))))
+    others = [c for c in advice.ranked[1:] if all(c.answer != e.answer for e in alike)]
+    for c in others[:max(0, 2 - len(alike))]:
         lines.append(Text(_("  next: {answer} — {estimate}").format(answer=said(seen, decision, c.answer),
                                                                     estimate=_chance(advice.estimate(c.answer), c.value))))
     return lines
