@@ -2,26 +2,31 @@
 
 The game is replayed answer by answer; at each decision with more than one answer the
 coach (bots.coach) searches the decider's observation, as that player saw it then, and
-rates both its own best answer and the one played, each as the decider's win chance. The
-difference is what the answer played cost; the costliest are the game's mistakes.
+rates both its own best answer and the one played, each as the decider's win chance, the two
+played on the same worlds (bots.coach). The difference is what the answer played cost; an
+answer is marked a mistake or a blunder only when the whole of that difference's 95% interval
+reaches the mark's threshold: a cost within the noise of the estimate is not marked. Answers
+are written as a player types them, cards by name (bots.coach.typed).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from ..data.cards import load_matrix
-from ..engine import Answer, CardDef, Game, Setup, answer_from_json
+from ..engine import CardDef, Game, Setup, answer_from_json
 from ..limits import ANALYSIS_PLAYOUTS
 from ..record.header import setup_from_header
 from ..record.msn import Branch, GameText, Node, advance
-from ..text.notation import format_answer, parse, written
-from .coach import advise
+from ..text.notation import parse, written
+from .coach import BLUNDER, MISTAKE, advise, typed
 
-MISTAKE = 0.10  # win chance an answer must cost to be marked a mistake
-BLUNDER = 0.25  # ... and a blunder
+COMPARED = 3  # the search's best answers compared with the answer played on the same worlds
+
+__all__ = ["BLUNDER", "MISTAKE", "Analysis", "Mark", "Rating", "analyse", "annotate", "marks_in"]
 
 
 @dataclass(frozen=True)
@@ -33,23 +38,31 @@ class Rating:
     turn: int
     player: int
     kind: str
-    played: str  # as it is typed (text.notation)
+    played: str  # as it is typed at the prompt (bots.coach.typed): cards by name
     best: str
     played_chance: float
     best_chance: float
+    margin: float = 0.0  # the half-width of the cost's 95% interval (0: taken as exact)
+    samples: int = 0  # the worlds both answers were played on
 
     @property
     def cost(self) -> float:
         return max(0.0, self.best_chance - self.played_chance)
 
     @property
+    def cost_low(self) -> float:
+        """The least the answer cost, as far as the noise of the estimate lets one say."""
+        return max(0.0, self.best_chance - self.played_chance - self.margin)
+
+    @property
     def mark(self) -> str:
-        """"??" a blunder, "?" a mistake, "" otherwise (as chess annotators mark them)."""
-        cost = round(self.cost, 9)  # 0.6 - 0.5 is 0.0999...: a tenth, as it is said
+        """"??" a blunder, "?" a mistake, "" otherwise (as chess annotators mark them), by
+        the least the answer cost (``cost_low``): never by noise."""
+        cost = round(self.cost_low, 9)  # 0.6 - 0.5 is 0.0999...: a tenth, as it is said
         return "??" if cost >= BLUNDER else "?" if cost >= MISTAKE else ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "cost": round(self.cost, 4), "mark": self.mark}
+        return {**asdict(self), "cost": round(self.cost, 4), "cost_low": round(self.cost_low, 4), "mark": self.mark}
 
 
 @dataclass
@@ -82,10 +95,11 @@ class Analysis:
 
 
 def analyse(setup: Setup, entries: Sequence[dict[str, Any]], playouts: int = ANALYSIS_PLAYOUTS,
-            imaginable: Sequence[CardDef] = (), progress: Callable[[int, int], None] = lambda done, total: None
-            ) -> Analysis:
+            imaginable: Sequence[CardDef] = (), progress: Callable[[int, int], None] = lambda done, total: None,
+            seed: object = "") -> Analysis:
     """Rate every decision of the game ``setup`` and ``entries`` (a record's answer and
-    concession lines) describe; ``progress(done, total)`` is told after each answer."""
+    concession lines) describe; ``progress(done, total)`` is told after each answer.
+    ``seed``: another gives an independent analysis (the same one gives the same)."""
     game = Game(setup, telling=False)
     report = Analysis(setup.names)
     for number, entry in enumerate(entries, 1):
@@ -95,15 +109,17 @@ def analyse(setup: Setup, entries: Sequence[dict[str, Any]], playouts: int = ANA
         decision = game.pending
         assert decision is not None  # a record that replays has a decision for every answer
         answer = answer_from_json(entry["value"])
-        advice = advise(game.observe(decision.player), answer, playouts, None, imaginable)
+        seen = game.observe(decision.player)
+        advice = advise(seen, answer, playouts, None, imaginable, compared=COMPARED, seed=seed)
         if advice.forced or advice.played is None:
             report.forced += 1
         else:
             best = advice.ranked[0]
+            rated = advice.estimate(answer)
+            margin, samples = (rated.behind_margin, rated.samples) if rated is not None else (0.0, 0)
             report.ratings.append(Rating(number, game.state.turn, decision.player, decision.kind.value,
-                                         format_answer(decision, cast(Answer, answer)),
-                                         format_answer(decision, cast(Answer, best.answer)),
-                                         advice.played.value, best.value))
+                                         typed(seen, decision, answer), typed(seen, decision, best.answer),
+                                         advice.played.value, best.value, margin, samples))
         game.answer(answer)
         progress(number, len(entries))
     return report
@@ -135,3 +151,35 @@ def annotate(text: GameText, report: Analysis) -> GameText:
             node.comments.append(verdict)
         advance(game, node)
     return text
+
+
+@dataclass(frozen=True)
+class Mark:
+    """The coach's verdict on one answer, as a move list shows it: its mark ("" none), the
+    decider's win chance after it, and the coach's best answer as typed ("" unless marked)."""
+
+    mark: str
+    chance: float
+    best: str = ""
+
+
+def marks_of(report: Analysis) -> dict[int, Mark]:
+    """Each rated answer's verdict, by its place in the record."""
+    return {r.number: Mark(r.mark, r.played_chance, r.best if r.mark else "") for r in report.ratings}
+
+
+_VERDICT = re.compile(r"(?:(\?\??) )?(\d{1,3})%(?:, best: (.+) \d{1,3}%)?")
+
+
+def marks_in(text: GameText) -> dict[int, Mark]:
+    """The verdicts ``annotate`` wrote as comments on ``text``'s main line (a game file
+    written by ``momon analyse --annotate``), by the answer's place; empty if it has none."""
+    found: dict[int, Mark] = {}
+    for number, node in enumerate(text.main.nodes, 1):
+        for comment in node.comments:
+            verdict = _VERDICT.fullmatch(comment.strip())
+            if verdict is not None:
+                mark, chance, best = verdict.groups()
+                found[number] = Mark(mark or "", int(chance) / 100, best or "")
+                break
+    return found

@@ -13,7 +13,7 @@ from ..limits import ANALYSIS_PLAYOUTS
 from ..text.safe import clean
 from . import complete
 from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _write_new, app
-from .records import _does_not_replay, _read
+from .records import _does_not_replay, _quoted, _read
 
 if TYPE_CHECKING:
     from ..bots.analysis import Analysis
@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 @app.command(help=_(
     "Rate every decision of a saved game from its player's view at that point.\n\n"
     "For each decision the coach gives the win chance of the answer played and of its own best, as that player "
-    "could know them then; the costliest answers are marked (? a mistake, ?? a blunder), with a summary per player "
-    "and a chart of the win chance.\n\n"
+    "could know them then, both played out on the same imagined games; an answer is marked (? a mistake, ?? a "
+    "blunder) only when what it cost is clear of the noise of that estimate, with a summary per player and a chart "
+    "of the win chance. Answers are written as you type them; play decision #N again with momon play --from RECORD "
+    "--at @N.\n\n"
     "--annotate FILE writes the game as a game file instead (docs/notation.md): each answer rated is followed by "
     "its win chance, a mistake or blunder by its mark and the coach's best answer (as {?? 21%, best: kiln d4 62%}), "
     "which is also given as a variation.\n\n"
@@ -38,6 +40,8 @@ def analyse(
     annotate: Path | None = typer.Option(None, "--annotate", help=_("Write the game to this new game file (MSN), "
                                          "the coach's verdicts as comments, instead of the report (- prints it).")),
     force: bool = typer.Option(False, "--force", help=_("Let --annotate replace a file that is already there.")),
+    seed: str = typer.Option("", "--seed", help=_("The coach's seed: another gives an independent analysis, whose "
+                             "marks should mostly agree with this one's.")),
 ) -> None:
     """Rate every decision of a saved game from its player's view at that point."""
     import json
@@ -49,6 +53,7 @@ def analyse(
     from ..data.cards import DataError, load_matrix, load_pool
     from ..record.header import setup_from_header
     from ..tui.analysis_view import report_lines
+    from ..widths import columns
 
     rec = _read(record)
     try:
@@ -61,7 +66,8 @@ def analyse(
                   transient=True) as bar:
         task = bar.add_task("", total=len(rec.answers))
         try:
-            result = rate(setup, rec.answers, playouts, pool, lambda done, total: bar.update(task, completed=done))
+            result = rate(setup, rec.answers, playouts, pool, lambda done, total: bar.update(task, completed=done),
+                          seed=seed)
         except Exception as err:  # a record whose answers do not replay
             _does_not_replay(rec, err)
     if annotate is not None:
@@ -73,6 +79,15 @@ def analyse(
     console = Console()
     for line in report_lines(result, min(console.width, 80)):
         console.print(line, overflow="crop", no_wrap=True)
+    marked = [r.number for r in result.ratings if r.mark]
+    if marked:  # the report keeps within 80 columns: a long path is left for the reader to put in
+        width = min(console.width, 80)
+        for source in (_quoted(str(rec.path)), "RECORD"):
+            said = clean(_("Play a marked decision again, as: {command}").format(
+                command=f"momon play --from {source} --at @{marked[0]}"), MESSAGE_LIMIT)
+            if columns(said) <= width:
+                break
+        typer.echo(said)
 
 
 def _write_annotated(rec: "Record", result: "Analysis", out: Path, force: bool) -> None:

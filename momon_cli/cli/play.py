@@ -81,7 +81,8 @@ def play(
                                          "up to --at."), autocompletion=complete.records),
     at: str | None = typer.Option(None, "--at", help=_("With --from: where its line stops, a move as docs/notation.md "
                                   "defines it: 12 (the main line through turn 12), 12.1 (the first variation given "
-                                  "in turn 12), 12.1.14 (that variation through turn 14).")),
+                                  "in turn 12), 12.1.14 (that variation through turn 14), @23 (its 23rd decision, "
+                                  "to answer again: a mark of momon analyse or momon replay --marks).")),
     position: Path | None = typer.Option(None, help=_("Start from this position file instead of dealing the decks.")),
     open_hands: bool = typer.Option(False, "--open-hands", help=_("Show each Hand without hand-off screens (for "
                                     "players who play with open hands).")),

@@ -18,6 +18,7 @@ from ..text.safe import clean
 from . import complete
 
 if TYPE_CHECKING:
+    from ..bots.analysis import Analysis
     from ..record import Record
 from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _fail, _loading, _working, _write_new, app
 
@@ -90,6 +91,9 @@ def replay(
     position: Path | None = typer.Option(None, "--position", help=_("Write the position at the start of --turn to this "
                                          "new TOML file (a puzzle or a bug report) and exit.")),
     force: bool = typer.Option(False, "--force", help=_("Let --position replace a file that is already there.")),
+    marks: bool = typer.Option(False, "--marks", help=_("Print the moves, each answer with the coach's mark and win "
+                               "chance, and exit: read from a game file written by momon analyse --annotate, else "
+                               "worked out now (as momon analyse does).")),
 ) -> None:
     """Step through a saved game: the Arena after each step, with the line that got there."""
     import json
@@ -102,6 +106,9 @@ def replay(
     rec = _read(record)
     if position is not None:
         _write_position(rec, turn or 1, position, force)
+        return
+    if marks:
+        _print_moves(rec)
         return
     try:
         timeline = Timeline(rec)
@@ -118,6 +125,51 @@ def replay(
         timeline.show(console, step)
         return
     Viewer(timeline, step).run()
+
+
+def _print_moves(rec: "Record") -> None:
+    """The record's moves with the coach's marks: an annotated game file's, else the coach's now."""
+    from rich.console import Console
+
+    from .. import limits
+    from ..bots.analysis import marks_in, marks_of
+    from ..record.msn import tree_of
+    from ..tui.viewer import move_lines
+
+    try:
+        found = marks_in(tree_of(rec))
+        if not found:
+            found = marks_of(_analysed(rec, limits.ANALYSIS_PLAYOUTS))
+        console = Console()
+        lines = move_lines(rec, found, min(console.width, 80))
+    except Exception as err:  # a record whose answers do not replay
+        _does_not_replay(rec, err)
+    for line in lines:
+        console.print(line, overflow="crop", no_wrap=True)
+    marked = [n for n, m in sorted(found.items()) if m.mark]
+    if marked:
+        typer.echo(clean(_("Play a marked decision again, as: {command}").format(
+            command=f"momon play --from {_quoted(str(rec.path))} --at @{marked[0]}"), MESSAGE_LIMIT))
+
+
+def _analysed(rec: "Record", playouts: int) -> "Analysis":
+    """The coach's analysis of the record, with a progress bar on the error stream."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from ..bots.analysis import analyse
+    from ..data.cards import DataError, load_matrix, load_pool
+    from ..record.header import setup_from_header
+
+    try:
+        setup = setup_from_header(rec.header, load_matrix())
+        pool = tuple(load_pool().values())
+    except DataError as err:
+        _data_error(err)
+    with Progress(TextColumn(_("Analysing")), BarColumn(), MofNCompleteColumn(), console=Console(stderr=True),
+                  transient=True) as bar:
+        task = bar.add_task("", total=len(rec.answers))
+        return analyse(setup, rec.answers, playouts, pool, lambda done, total: bar.update(task, completed=done))
 
 
 def _does_not_replay(rec: "Record", err: Exception) -> NoReturn:

@@ -173,16 +173,27 @@ class _Writer:
 
 
 _MOVE = re.compile(r"\d{1,4}(\.\d{1,4})*")
+_RETRY = re.compile(r"@(\d{1,5})")
 
 
 def steps_at(game: GameText, move: str | None) -> list[Node]:
     """The answers from the start of the game to ``move`` (docs/notation.md, *Moves*): ``N``
     is a line's answers through turn N, ``N.V`` the V-th variation given in turn N, through
-    its end, and so on down (``12.1.14``, ``12.1.13.2``); None: the whole main line."""
+    its end, and so on down (``12.1.14``, ``12.1.13.2``); ``@N`` the main line's answers
+    before its N-th, so that decision N is answered again; None: the whole main line."""
     if move is None:
         return list(game.main.nodes)
+    retry = _RETRY.fullmatch(move.strip())
+    if retry is not None:
+        number, count = int(retry.group(1)), len(game.main.nodes)
+        if not 1 <= number <= count:
+            raise ValueError(ngettext("the main line has {count} answer: give @1 to answer it again",
+                                      "the main line has {count} answers: give @1 to @{count} to answer one again",
+                                      count).format(count=count))
+        return list(game.main.nodes[:number - 1])
     if not _MOVE.fullmatch(move.strip()):
-        raise ValueError(_("{move} is not a move: give a turn (12), or a turn and a variation (12.1), ...").format(
+        raise ValueError(_("{move} is not a move: give a turn (12), a turn and a variation (12.1), ... or a "
+                           "decision to answer again (@23)").format(
             move=repr(move[:20])))
     parts = [int(p) for p in move.strip().split(".")]
     steps: list[Node] = []

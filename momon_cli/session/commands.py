@@ -38,6 +38,7 @@ from .content import (
     Shown,
     Viewed,
 )
+from .hint import hint
 from .marks import CHANGE_WORDS
 
 if TYPE_CHECKING:
@@ -114,38 +115,6 @@ def did_you_mean(word: str, commands: tuple[str, ...] = COMMANDS) -> str:
     low = word.lower()
     close = difflib.get_close_matches(low, [*commands, "summon"], n=1, cutoff=0.75)
     return _(" (did you mean '{command}'?)").format(command=close[0]) if close and close[0] != low else ""
-
-
-def hint(seen: Observation, decision: Decision, think: Think[object]) -> Reply:
-    """The coach's answer for the deciding seat, from that seat's observation alone."""
-    from ..bots.coach import Advice, advise
-
-    try:
-        advice = cast(Advice, think(_("Weighing the answers…"), lambda: advise(seen)))
-    except KeyboardInterrupt:
-        return Refused(_("The hint was stopped."))
-    best = advice.ranked[0]
-    if advice.forced:
-        return Shown((Line(_("Only one answer is possible here: {answer}.").format(
-            answer=said(seen, decision, best.answer))),))
-    lines = [Line(_("Hint: {answer} — {estimate}").format(answer=said(seen, decision, best.answer),
-                                                           estimate=estimate(best)), "bold")]
-    if decision.kind is Kind.SUMMON:
-        assert isinstance(best.answer, tuple)
-        lines.append(Line(_("  (type: {card} {space})").format(card=best.answer[0], space=best.answer[1]), "dim"))
-    for c in advice.ranked[1:3]:
-        lines.append(Line(_("  next: {answer} — {estimate}").format(answer=said(seen, decision, c.answer),
-                                                                     estimate=estimate(c))))
-    return Shown(tuple(lines))
-
-
-def said(seen: Observation, decision: Decision, answer: object) -> str:
-    """An answer in words: a Summon by card name and Space, the rest as it is typed."""
-    if decision.kind is Kind.SUMMON and isinstance(answer, tuple):
-        key, space = answer
-        name = next((o.card.name for o in seen.state.zones.objects.values() if o.card.id == card_of_key(key)), key)
-        return _("{card} to {space}").format(card=clean(name), space=space)
-    return clean(format_answer(decision, cast(Answer, answer)))
 
 
 def why(name_of: Callable[[int], str], last: LastBot | None) -> Reply:

@@ -15,15 +15,17 @@ MOST_LISTED = 10  # answers listed by cost
 
 def report_lines(analysis: Analysis, width: int = 80) -> list[Text]:
     names = [clean(n) for n in analysis.names]
-    lines = [Text(_("Costliest answers: the answer played → the coach's best, with win chances"), style="bold")]
+    lines = [Text(_("Costliest answers: played → the coach's best, win chances, the least it cost"), style="bold")]
     costly = sorted((r for r in analysis.ratings if r.mark), key=lambda r: -r.cost)[:MOST_LISTED]
     for r in sorted(costly, key=lambda r: r.number):
-        lines.append(Text(_("  {mark:<2} turn {turn:>2} {name}: {played} ({played_chance:.0%}) → {best} "
-                            "({best_chance:.0%})").format(mark=r.mark, turn=r.turn, name=names[r.player - 1],
-                                                         played=_short(r.played), played_chance=r.played_chance,
-                                                         best=_short(r.best), best_chance=r.best_chance)))
+        lines.append(Text(_("  {mark:<2} #{number} turn {turn} {name}: {played} ({played_chance:.0%}) → {best} "
+                            "({best_chance:.0%}), ≥{least:.0%}").format(
+                                mark=r.mark, number=r.number, turn=r.turn, name=names[r.player - 1],
+                                played=_short(r.played), played_chance=r.played_chance, best=_short(r.best),
+                                best_chance=r.best_chance, least=r.cost_low)))
     if not costly:
-        lines.append(Text(_("  none: no answer cost 10% or more of its player's win chance")))
+        lines.append(Text(_("  none: no answer cost 10% or more of its player's win chance beyond the noise of "
+                            "the estimate")))
     for player in (1, 2):
         s = analysis.summary(player)
         lines.append(Text(_("{name}: {decisions} decisions rated, {mistakes} mistakes (?), {blunders} blunders (??), "

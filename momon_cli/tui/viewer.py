@@ -3,10 +3,13 @@
 The record is replayed once, keeping a spectator's observation after every event (the
 public game: a replay shows no Hand), so a step is a look-up (constant time) and what is
 shown is exactly what the table showed at that moment.
-The viewer is one full screen redrawn in place.
+The viewer is one full screen redrawn in place. ``move_lines`` is the game as a move list,
+every answer in the words a player types, with the coach's marks beside those it rated.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.formatted_text import FormattedText
@@ -20,10 +23,15 @@ from rich.text import Text
 from ..engine import SPECTATOR, Game, Observation
 from ..language import _
 from ..record import Record
+from ..record.header import setup_from_header
 from ..record.replay import rebuild
 from ..text.narration import Narrator
+from ..text.safe import clean
 from ..widths import cut
 from .frame import View, compose, pack, to_fragments
+
+if TYPE_CHECKING:
+    from ..bots.analysis import Mark
 
 KEYS = {"n": "next", " ": "next", "right": "next", "enter": "next", "p": "previous", "left": "previous",
         "t": "next_turn", "T": "previous_turn", "e": "end", "b": "start", "v": "turn_view", "q": "quit",
@@ -118,3 +126,38 @@ class Viewer:
             bindings.add(key)(lambda event, action=action: self._key(action, event))
         layout = Layout(Window(FormattedTextControl(self._screen), wrap_lines=False))
         Application(layout, key_bindings=bindings, full_screen=True, input=pt_input, output=pt_output).run()
+
+
+def move_lines(record: Record, marks: dict[int, Mark], width: int = 80) -> list[Text]:
+    """Every answer of the record, numbered as ``momon play --at @N`` takes it, with its turn,
+    who gave it, the answer as typed, and the coach's mark, win chance and best answer where
+    ``marks`` has a verdict on it."""
+    from ..bots.coach import typed  # the bots are loaded only for a move list
+    from ..data.cards import load_matrix
+    from ..engine import answer_from_json
+
+    names = [clean(n) for n in record.header["names"]]
+    game = Game(setup_from_header(record.header, load_matrix()), telling=False)
+    lines = [Text(_("Moves (#, turn, player, answer as typed; the coach's mark and win chance):"), style="bold")]
+    for number, entry in enumerate(record.answers, 1):
+        if entry["type"] == "concede":
+            lines.append(Text(cut(_("#{number} {name} concedes").format(number=number,
+                                                                       name=names[entry["player"] - 1]), width)))
+            game.concede(entry["player"])
+            break
+        decision = game.pending
+        assert decision is not None  # a record that replays has a decision for every answer
+        answer = answer_from_json(entry["value"])
+        words = clean(typed(game.observe(decision.player), decision, answer))
+        line = Text(f"#{number:<3} " + _("turn {turn:>2}").format(turn=game.state.turn) + f" {names[decision.player - 1]}: ")
+        line.append(words)
+        verdict = marks.get(number)
+        if verdict is not None:
+            line.append(f"  {verdict.mark}" if verdict.mark else "", style="bold red" if verdict.mark else "")
+            line.append(f"  {verdict.chance:.0%}", style="dim")
+            if verdict.best:
+                line.append("  " + _("best: {answer}").format(answer=clean(verdict.best)), style="dim")
+        line.truncate(width)
+        lines.append(line)
+        game.answer(answer)
+    return lines

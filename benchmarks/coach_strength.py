@@ -1,0 +1,96 @@
+"""Is the coach's advice worth following? A bot that plays ``hint``'s answer at every decision
+(bots.coach.CoachBot) and ``hard`` each play ``medium`` and ``greedy`` from both seats, over
+every deck pair and both rules profiles; the coach should score at least as well as ``hard``.
+Not a test: at full size it is meant for a machine with many cores.
+
+    .venv/bin/python benchmarks/coach_strength.py --jobs 16                 # 4 x 324 games
+    .venv/bin/python benchmarks/coach_strength.py --decks 2 --playouts 40   # a quick look
+
+Budgets are iterations, so a result does not depend on the machine: the coach at
+``--playouts`` (the hint's, by default) with no CPU bound, ``hard`` at its own. Prints each
+pairing's win rate from each seat and in all, with Wilson intervals, and the coach's lead
+over ``hard`` against each opponent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from concurrent.futures import ProcessPoolExecutor
+from itertools import product
+
+from momon_cli.bots.coach import HINT_PLAYOUTS, CoachBot
+from momon_cli.bots.roster import make_bot
+from momon_cli.data.cards import builtin_deck_names, load_deck, load_matrix, load_pool
+from momon_cli.engine import Game, Setup
+
+Task = tuple[str, str, str, str, str, int, int, int]
+
+
+def one(task: Task) -> tuple[str, str, str, int, bool]:
+    """One game: ``mine`` (coach or hard) in seat ``seat`` against ``other``; whether it won."""
+    mine, other, deck1, deck2, profile, seat, seed, playouts = task
+    pool = load_pool()
+    setup = Setup.new_game((load_deck(deck1, pool).cards, load_deck(deck2, pool).cards), load_matrix(), seed,
+                           profile)  # type: ignore[arg-type]
+    imaginable = tuple(pool.values())
+    bots = {}
+    for p in (1, 2):
+        name = mine if p == seat else other
+        bots[p] = CoachBot(f"{seed}-{p}", imaginable, playouts, None) if name == "coach" else \
+            make_bot(name, f"{seed}-{p}", imaginable)
+    game = Game(setup, telling=False)
+    while game.pending is not None:
+        player = game.pending.player
+        game.answer(bots[player].answer(game.observe(player)))
+    assert game.result is not None
+    return mine, other, profile, seat, game.result.winner == seat
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--playouts", type=int, default=HINT_PLAYOUTS, help="the coach's iterations a decision")
+    parser.add_argument("--decks", type=int, default=0, help="only the first N built-in decks (0: all)")
+    parser.add_argument("--opponents", nargs="+", default=["medium", "greedy"])
+    parser.add_argument("--seed", type=int, default=9100)
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args()
+    names = builtin_deck_names()[:args.decks or None]
+    tasks: list[Task] = [(mine, other, a, b, profile, seat, args.seed + i, args.playouts)
+                         for mine in ("coach", "hard") for other in args.opponents
+                         for profile in ("sequential", "simultaneous") for seat in (1, 2)
+                         for i, (a, b) in enumerate(product(names, names))]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(one, tasks, chunksize=2))
+    figures: dict[str, dict[str, list[float]]] = {}
+    for other in args.opponents:
+        for mine in ("coach", "hard"):
+            row = {}
+            for label, seats in (("as Player 1", (1,)), ("as Player 2", (2,)), ("both", (1, 2))):
+                won = [w for m, o, _p, s, w in results if m == mine and o == other and s in seats]
+                low, high = wilson(sum(won), len(won))
+                row[label] = [sum(won), len(won), low, high]
+                print(f"{mine} vs {other}, {label}: {sum(won)}/{len(won)} = {sum(won) / max(1, len(won)):.1%} "
+                      f"[{low:.1%}-{high:.1%}]")
+            figures[f"{mine} vs {other}"] = row
+        coach, hard = figures[f"coach vs {other}"]["both"], figures[f"hard vs {other}"]["both"]
+        print(f"against {other}: coach {coach[0] / max(1, coach[1]):.1%}, hard {hard[0] / max(1, hard[1]):.1%}, "
+              f"lead {(coach[0] / max(1, coach[1]) - hard[0] / max(1, hard[1])) * 100:+.1f} points")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump({"args": vars(args), "figures": figures}, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()
