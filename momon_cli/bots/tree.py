@@ -158,16 +158,24 @@ class TreeBot(RandomBot):
 
     def _answers(self, state: GameState, decision: Decision) -> list[object]:
         """The answers the tree tries at a decision: all of them, but for Summons the greedy
-        rule's best few, and for orders and target sets the first MOST_ORDERS."""
+        rule's best few, and for orders and target sets MOST_ORDERS at most (where there are
+        more, those of the options in a random order: the listed order is one seat's side of
+        the Arena first)."""
         kind = decision.kind
         if kind is Kind.SUMMON:
             return list(_summon_values(state, decision, self.rng)[:DEEP_SUMMONS])
         if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
-            return list(islice(permutations(decision.keys()), MOST_ORDERS))
+            keys = list(decision.keys())
+            if math.factorial(len(keys)) > MOST_ORDERS:  # not the listed (Space) order's first ones alone
+                self.rng.shuffle(keys)
+            return list(islice(permutations(keys), MOST_ORDERS))
         if kind is Kind.TARGETS:
             low = decision.count if decision.min_count is None else decision.min_count
             sizes = range(decision.count, low - 1, -1)
-            return list(islice((c for n in sizes for c in combinations(decision.options, n)), MOST_ORDERS))
+            options = list(decision.options)
+            if sum(math.comb(len(options), n) for n in sizes) > MOST_ORDERS:
+                self.rng.shuffle(options)
+            return list(islice((c for n in sizes for c in combinations(options, n)), MOST_ORDERS))
         if kind in (Kind.SPACE, Kind.CARD, Kind.YES_NO, Kind.PICK_FACE_DOWN):
             return list(decision.options)
         assert_never(kind)
