@@ -180,5 +180,6 @@ def test_by_seat_counts_each_seat_and_the_first_mover():
     assert rows["greedy", "random", "all"].wins == sum(tasks[o.number].bots[o.winner - 1] == "greedy" for o in outcomes)
     assert rows["greedy", "random", "first"].games + rows["random", "greedy", "first"].games == 8
     itself = specs(["greedy", "greedy"], ["prism"], 4, seed=2, profile="sequential")
+    assert len({t.seed for t in itself}) == 4  # against itself, no game is another played again
     mirror = {r.seat: r for r in by_seat(itself, [play_one(t) for t in itself])}
     assert set(mirror) == {"1", "2", "first"} and mirror["1"].wins + mirror["2"].wins == 4

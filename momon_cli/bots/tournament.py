@@ -94,8 +94,8 @@ def specs(bots: list[str], decks: list[str], games: int, seed: int, profile: Pro
           bot_seconds: float | None = None, playouts: int | None = None) -> list[GameSpec]:
     """``games`` games for every pair of bots. Games go in pairs with one seed and one deck
     pair, the bots' seats swapped, so that each bot plays every deal from both seats (the
-    first mover, drawn from the seed, is then each bot once); with several profiles the pairs
-    take them in turn, then the deck pairs."""
+    first mover, drawn from the seed, is then each bot once; a bot against itself has a seed
+    for each game); with several profiles the pairs take them in turn, then the deck pairs."""
     profiles: tuple[Profile, ...] = (profile,) if isinstance(profile, str) else tuple(profile)
     pairs = [(a, b) for a in decks for b in decks]
     out: list[GameSpec] = []
@@ -103,7 +103,8 @@ def specs(bots: list[str], decks: list[str], games: int, seed: int, profile: Pro
         for i in range(games):
             deal = i // 2
             seats = (a, b) if i % 2 == 0 else (b, a)
-            game_seed = random.Random(f"{seed}-{match}-{deal}").getrandbits(32)
+            same = "" if a != b else f"-{i % 2}"  # a bot against itself: two games, not one twice
+            game_seed = random.Random(f"{seed}-{match}-{deal}{same}").getrandbits(32)
             out.append(GameSpec(len(out), seats, pairs[(deal // len(profiles)) % len(pairs)],
                                 profiles[deal % len(profiles)], game_seed, bot_seconds, playouts))
     return out
