@@ -54,3 +54,13 @@ def test_equal_summon_leads_are_weighed_from_both_sides_of_the_arena():
         best = summon_leads(random.Random(seed), game.observe(seat))[:8]
         rows |= {space[1] for (_, space), _ in best}
     assert rows == {"1", "2", "3", "4"}
+
+
+def test_the_search_weighs_equal_summons_on_the_far_rows_first_from_either_seat():
+    """At the root, equal leads go to the Spaces farthest from the Summoner's own edge (rows
+    are numbered from Player 1's): the same rule read from each seat."""
+    from momon_cli.bots.tree import far_first
+
+    leads = [(("k", "A1"), 5), (("k", "A4"), 5), (("k", "B2"), 7), (("k", "C3"), 5), (("k", "D1"), 5)]
+    assert [s for (_, s), _ in far_first(leads, 1)] == ["B2", "A4", "C3", "A1", "D1"]
+    assert [s for (_, s), _ in far_first(leads, 2)] == ["B2", "A1", "D1", "C3", "A4"]
