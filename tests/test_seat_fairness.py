@@ -61,6 +61,7 @@ def test_the_search_weighs_equal_summons_on_the_far_rows_first_from_either_seat(
     are numbered from Player 1's): the same rule read from each seat."""
     from momon_cli.bots.tree import far_first
 
-    leads = [(("k", "A1"), 5), (("k", "A4"), 5), (("k", "B2"), 7), (("k", "C3"), 5), (("k", "D1"), 5)]
-    assert [s for (_, s), _ in far_first(leads, 1)] == ["B2", "A4", "C3", "A1", "D1"]
-    assert [s for (_, s), _ in far_first(leads, 2)] == ["B2", "A1", "D1", "C3", "A4"]
+    leads = [(("k", "A1"), 1005), (("k", "A4"), 1005), (("k", "B2"), 2007), (("k", "C3"), 1009), (("k", "D1"), 1005),
+             (("k", "D4"), 1002), (("k", "A2"), -1980)]
+    assert [s for (_, s), _ in far_first(leads, 1)] == ["B2", "A4", "D4", "C3", "A1", "D1", "A2"]
+    assert [s for (_, s), _ in far_first(leads, 2)] == ["B2", "A1", "D1", "C3", "A4", "D4", "A2"]

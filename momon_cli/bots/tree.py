@@ -114,7 +114,7 @@ class TreeBot(RandomBot):
 
     def _root_answers(self, root: _Node, state: GameState, decision: Decision, observation: Observation) -> list[
             object]:
-        """The answers weighed at the root; a Summon's are the greedy bot's best, each starting
+        """The answers weighed at the root; a Summon's are the greedy bot's best (``far_first``), each starting
         with PRIOR playouts' worth of its look-ahead's verdict (its lead, as ``_value_for_1``)."""
         if decision.kind is Kind.SUMMON:
             leads = far_first(summon_leads(self.rng, observation, self.imaginable), decision.player)[:ROOT_SUMMONS]
@@ -194,12 +194,13 @@ def depth(space: str, player: int) -> int:
 
 
 def far_first(leads: list[tuple[tuple[str, str], int]], player: int) -> list[tuple[tuple[str, str], int]]:
-    """Summons best first by lead, equal leads on the Spaces farthest from ``player``'s edge
-    first (in the order given where those are equal too). Against greedy at 20 iterations a
-    Summon the search won 68% of 324 games so, 64.5% with equal leads in a random order and 56%
-    with the home rows first: a Momon on the far rows stands outside the forward Sights of
-    the opponent's Momons."""
-    return sorted(leads, key=lambda ol: (-ol[1], -depth(ol[0][1], player)))
+    """Summons best first by Control Score lead (``after_turn``'s thousands), then on the
+    Spaces farthest from ``player``'s edge, then by the rest of the lead (Power), in the order
+    given where all are equal. A Momon on the far rows stands outside the forward Sights of
+    the opponent's Momons. Against greedy at 20 iterations a Summon (324 games, every deal
+    from both seats) the search won 56% with the home rows first, 64.5% with equal leads in a
+    random order, 68% with equal leads far first, 74% with this order."""
+    return sorted(leads, key=lambda ol: (-(ol[1] // 1000), -depth(ol[0][1], player), -ol[1]))
 
 
 def _value_for_1(state: GameState) -> float:
@@ -221,11 +222,12 @@ def _send(flow: Flow, answer: object) -> Decision | None:
 
 
 def _summon_values(state: GameState, decision: Decision, rng: random.Random) -> list[tuple[str, str]]:
-    """Every Summon answer, best first by ``sight_value`` then Power, ties in a random order."""
+    """Every Summon answer, best first by ``sight_value``, then far from the Summoner's edge
+    (``depth``), then Power, ties in a random order (76% against greedy as for ``far_first``)."""
     zones = state.zones
     cards = {zones.objects[o].card.id: zones.objects[o].card for o in zones.hands[decision.player]}
-    scored = [((sight_value(state, cards[card_of_key(k)], s, decision.player), cards[card_of_key(k)].power, rng.random()),
-               (k, s)) for k, s in decision.options]
+    scored = [((sight_value(state, cards[card_of_key(k)], s, decision.player), depth(s, decision.player),
+                cards[card_of_key(k)].power, rng.random()), (k, s)) for k, s in decision.options]
     scored.sort(reverse=True)
     return [a for _, a in scored]
 
