@@ -158,3 +158,28 @@ def test_a_playouts_quick_summon_names_the_spent_copy_by_its_key():
     decision = game.pending
     assert decision.options.cards == (f"{once.id}!{spent + 1}",)
     assert _quick_summon(game.state, decision, random.Random(1)) in decision.options
+
+
+def test_every_deal_is_played_from_both_seats_under_both_profiles():
+    from momon_cli.engine import PROFILES
+    decks = ["ember-tide", "prism"]
+    tasks = specs(["search", "greedy"], decks, 2 * 4 * 2, seed=5, profile=PROFILES)
+    played = {(t.bots, t.decks, t.profile) for t in tasks}
+    assert played == {(bots, (a, b), p) for bots in (("search", "greedy"), ("greedy", "search"))
+                      for a in decks for b in decks for p in PROFILES}
+    for first, second in zip(tasks[::2], tasks[1::2], strict=True):  # one deal, the seats swapped
+        assert first.seed == second.seed and first.decks == second.decks and first.bots == second.bots[::-1]
+
+
+def test_by_seat_counts_each_seat_and_the_first_mover():
+    from momon_cli.bots.tournament import by_seat
+    tasks = specs(["random", "greedy"], ["ember-tide"], 8, seed=2, profile=("sequential", "simultaneous"))
+    outcomes = [play_one(t) for t in tasks]
+    rows = {(r.bot, r.opponent, r.seat): r for r in by_seat(tasks, outcomes)}
+    assert rows["greedy", "random", "1"].games == rows["greedy", "random", "2"].games == 4
+    assert rows["greedy", "random", "all"].wins == sum(tasks[o.number].bots[o.winner - 1] == "greedy" for o in outcomes)
+    assert rows["greedy", "random", "first"].games + rows["random", "greedy", "first"].games == 8
+    itself = specs(["greedy", "greedy"], ["prism"], 4, seed=2, profile="sequential")
+    assert len({t.seed for t in itself}) == 4  # against itself, no game is another played again
+    mirror = {r.seat: r for r in by_seat(itself, [play_one(t) for t in itself])}
+    assert set(mirror) == {"1", "2", "first"} and mirror["1"].wins + mirror["2"].wins == 4

@@ -154,3 +154,31 @@ def test_the_balance_table_heads_every_deck_column_differently():
     assert len(set(odd.values())) == 3
     result = runner.invoke(app, ["simulate", "--all-pairs", "--games", "1"], env={"COLUMNS": "200"})
     assert result.exit_code == 0 and "Earth Tricks (ETr)" in result.output and "Ember Tide (ETi)" in result.output
+
+
+def test_bench_floor_plays_the_shared_bare_loop_game_for_game(monkeypatch):
+    """``momon bench`` measures against the project's floor, ../shared/bench/bare_loop.py: on
+    that loop's own cards and Elements, from one seed, its bare games are that loop's games
+    (the same deals, Spaces, Snatches and winners), so its ratio is the project's ratio."""
+    import random
+    import runpy
+    from pathlib import Path
+
+    import pytest
+
+    from momon_cli.bots.bench import _bare_game
+    from momon_cli.engine import CardDef
+
+    root = Path(__file__).resolve().parent.parent
+    found = [p for p in (root.parent / "shared/bench/bare_loop.py", root.parent.parent / "shared/bench/bare_loop.py")
+             if p.is_file()]
+    if not found:
+        pytest.skip("no ../shared/bench/bare_loop.py beside the project")
+    monkeypatch.setattr("sys.argv", [str(found[0]), "0"])  # the loop's module plays no games of its own
+    bare = runpy.run_path(str(found[0]), run_name="bare_loop")
+    cards = [CardDef(f"B-{i}", f"bare {i}", 1, element, power, tuple(sights))
+             for i, (element, power, sights) in enumerate(bare["POOL"])]
+    theirs, ours = random.Random(3), random.Random(3)
+    for _ in range(300):
+        assert _bare_game(ours, cards, frozenset(bare["BEATS"])) == bare["game"](theirs)
+    assert ours.getstate() == theirs.getstate()

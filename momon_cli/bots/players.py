@@ -119,10 +119,15 @@ def after_turn(rng: random.Random, view: Rules, option: tuple[str, str]) -> int:
 
 def summon_leads(rng: random.Random, observation: Observation, imaginable: Sequence[CardDef] = ()) -> list[
         tuple[tuple[str, str], int]]:
-    """The seat's Summon options with their ``after_turn`` values, best first, on one game
-    drawn from the observation (the greedy bot's look-ahead)."""
+    """The seat's Summon options with their ``after_turn`` values, best first (equal values in
+    a random order), on one game drawn from the observation (the greedy bot's look-ahead)."""
     view = determinize(observation, rng, imagined(observation, imaginable))
     valued = [(o, after_turn(rng, view, o)) for o in _decision(observation).options]
+    # Equal leads in a random order: the options come in Space order, A1 to D4, which is one
+    # seat's own side of the Arena first; a sort that kept it had the searches, which weigh
+    # only the best few, try the first Summon of a game on Player 1's home rows alone and
+    # Player 2's on the far ones, and play each seat differently.
+    rng.shuffle(valued)
     return sorted(valued, key=lambda ov: -ov[1])
 
 

@@ -15,7 +15,7 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import asdict, dataclass, field
@@ -60,6 +60,7 @@ class Outcome:
     reason: str
     turns: int
     think: tuple[Think, ...] = field(default=(), compare=False)  # wall-clock times differ run to run
+    first: int = 0  # the seat that moved first (drawn from the game's seed)
 
 
 @lru_cache(maxsize=1)
@@ -87,21 +88,27 @@ def play_one(spec: GameSpec) -> Outcome:
         game.answer(answer)
     assert game.result is not None
     think = tuple(Think(spec.bots[p - 1], len(times[p]), sum(times[p]), max(times[p], default=0.0)) for p in (1, 2))
-    return Outcome(spec.number, game.result.winner, game.result.reason, game.state.turn, think)
+    return Outcome(spec.number, game.result.winner, game.result.reason, game.state.turn, think,
+                   game.state.first_player)
 
 
-def specs(bots: list[str], decks: list[str], games: int, seed: int, profile: Profile,
+def specs(bots: list[str], decks: list[str], games: int, seed: int, profile: Profile | Sequence[Profile],
           bot_seconds: float | None = None, playouts: int | None = None) -> list[GameSpec]:
-    """``games`` games for every pair of bots, seats swapped every other game, deck pairs in turn."""
+    """``games`` games for every pair of bots. Games go in pairs with one seed and one deck
+    pair, the bots' seats swapped, so that each bot plays every deal from both seats (the
+    first mover, drawn from the seed, is then each bot once; a bot against itself has a seed
+    for each game); with several profiles the pairs take them in turn, then the deck pairs."""
+    profiles: tuple[Profile, ...] = (profile,) if isinstance(profile, str) else tuple(profile)
     pairs = [(a, b) for a in decks for b in decks]
     out: list[GameSpec] = []
-    for a, b in combinations(bots, 2):
+    for match, (a, b) in enumerate(combinations(bots, 2)):
         for i in range(games):
-            number = len(out)
+            deal = i // 2
             seats = (a, b) if i % 2 == 0 else (b, a)
-            game_seed = random.Random(f"{seed}-{number}").getrandbits(32)
-            out.append(GameSpec(number, seats, pairs[(i // 2) % len(pairs)], profile, game_seed, bot_seconds,
-                                playouts))
+            same = "" if a != b else f"-{i % 2}"  # a bot against itself: two games, not one twice
+            game_seed = random.Random(f"{seed}-{match}-{deal}{same}").getrandbits(32)
+            out.append(GameSpec(len(out), seats, pairs[(deal // len(profiles)) % len(pairs)],
+                                profiles[deal % len(profiles)], game_seed, bot_seconds, playouts))
     return out
 
 
@@ -222,6 +229,52 @@ def standings(tasks: list[GameSpec], outcomes: Iterable[Outcome]) -> list[Standi
             table.setdefault((a, b), Standing(a, b, 0, 0)).games += 1
         table[winner, loser].wins += 1
     return sorted(table.values(), key=lambda s: (s.bot, s.opponent))
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One line of the table by seat: ``bot``'s wins over ``opponent`` where ``seat`` says
+    (``1`` or ``2``: as that Player; ``first``: when it moved first; ``all``). A bot against
+    itself is one line per seat and one for the first mover (``opponent`` the same bot)."""
+
+    bot: str
+    opponent: str
+    seat: str
+    wins: int
+    games: int
+
+    def standing(self) -> Standing:
+        return Standing(self.bot, self.opponent, self.wins, self.games)
+
+
+SEATS = ("1", "2", "first", "all")
+
+
+def by_seat(tasks: list[GameSpec], outcomes: Iterable[Outcome]) -> list[SeatRow]:
+    """Win counts by seat and by who moved first, for every ordered pair of bots (each bot
+    against itself too: its wins as Player 1, as Player 2 and as the first mover)."""
+    by_number = {t.number: t for t in tasks}
+    counts: dict[tuple[str, str, str], list[int]] = {}
+
+    def count(bot: str, opponent: str, seat: str, won: bool) -> None:
+        row = counts.setdefault((bot, opponent, seat), [0, 0])
+        row[0] += won
+        row[1] += 1
+
+    for o in outcomes:
+        spec = by_number[o.number]
+        if spec.bots[0] == spec.bots[1]:
+            bot = spec.bots[0]
+            for p in (1, 2):
+                count(bot, bot, str(p), o.winner == p)
+            if o.first:
+                count(bot, bot, "first", o.winner == o.first)
+            continue
+        for p in (1, 2):
+            bot, opponent = spec.bots[p - 1], spec.bots[2 - p]
+            for seat in (str(p), "all") + (("first",) if o.first == p else ()):
+                count(bot, opponent, seat, o.winner == p)
+    return [SeatRow(b, o, s, *counts[b, o, s]) for b, o, s in sorted(counts, key=lambda k: (k[0], k[1], SEATS.index(k[2])))]
 
 
 def elo(rows: list[Standing], rounds: int = 200) -> dict[str, float]:

@@ -113,10 +113,10 @@ class TreeBot(RandomBot):
 
     def _root_answers(self, root: _Node, state: GameState, decision: Decision, observation: Observation) -> list[
             object]:
-        """The answers weighed at the root; a Summon's are the greedy bot's best, each starting
+        """The answers weighed at the root; a Summon's are the greedy bot's best (``far_first``), each starting
         with PRIOR playouts' worth of its look-ahead's verdict (its lead, as ``_value_for_1``)."""
         if decision.kind is Kind.SUMMON:
-            leads = summon_leads(self.rng, observation, self.imaginable)[:ROOT_SUMMONS]
+            leads = far_first(summon_leads(self.rng, observation, self.imaginable), decision.player)[:ROOT_SUMMONS]
             for option, lead in leads:
                 child = root.children[option] = _Node(decision.player)
                 child.tried = child.legal = child.prior = PRIOR
@@ -157,16 +157,24 @@ class TreeBot(RandomBot):
 
     def _answers(self, state: GameState, decision: Decision) -> list[object]:
         """The answers the tree tries at a decision: all of them, but for Summons the greedy
-        rule's best few, and for orders and target sets the first MOST_ORDERS."""
+        rule's best few, and for orders and target sets MOST_ORDERS at most (where there are
+        more, those of the options in a random order: the listed order is one seat's side of
+        the Arena first)."""
         kind = decision.kind
         if kind is Kind.SUMMON:
             return list(_summon_values(state, decision, self.rng)[:DEEP_SUMMONS])
         if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
-            return list(islice(permutations(decision.keys()), MOST_ORDERS))
+            keys = list(decision.keys())
+            if math.factorial(len(keys)) > MOST_ORDERS:  # not the listed (Space) order's first ones alone
+                self.rng.shuffle(keys)
+            return list(islice(permutations(keys), MOST_ORDERS))
         if kind is Kind.TARGETS:
             low = decision.count if decision.min_count is None else decision.min_count
             sizes = range(decision.count, low - 1, -1)
-            return list(islice((c for n in sizes for c in combinations(decision.options, n)), MOST_ORDERS))
+            options = list(decision.options)
+            if sum(math.comb(len(options), n) for n in sizes) > MOST_ORDERS:
+                self.rng.shuffle(options)
+            return list(islice((c for n in sizes for c in combinations(options, n)), MOST_ORDERS))
         if kind in (Kind.SPACE, Kind.CARD, Kind.YES_NO, Kind.PICK_FACE_DOWN):
             return list(decision.options)
         assert_never(kind)
@@ -188,6 +196,23 @@ def _forced(decision: Decision) -> bool:
     assert_never(kind)
 
 
+def depth(space: str, player: int) -> int:
+    """How far ``space`` lies from ``player``'s own edge of the Arena: 0 on its home row, 3 on
+    the opponent's (rows are numbered from Player 1's edge)."""
+    row = int(space[1])
+    return row - 1 if player == 1 else 4 - row
+
+
+def far_first(leads: list[tuple[tuple[str, str], int]], player: int) -> list[tuple[tuple[str, str], int]]:
+    """Summons best first by Control Score lead (``after_turn``'s thousands), then on the
+    Spaces farthest from ``player``'s edge, then by the rest of the lead (Power), in the order
+    given where all are equal. A Momon on the far rows stands outside the forward Sights of
+    the opponent's Momons. Against greedy at 20 iterations a Summon (324 games, every deal
+    from both seats) the search won 56% with the home rows first, 64.5% with equal leads in a
+    random order, 68% with equal leads far first, 74% with this order."""
+    return sorted(leads, key=lambda ol: (-(ol[1] // 1000), -depth(ol[0][1], player), -ol[1]))
+
+
 def _value_for_1(state: GameState) -> float:
     """Player 1's share of a playout: 1 or 0 for a game played to its end, else the Control
     Score lead where the playout stopped, through a logistic (MARGIN points ~ 73%)."""
@@ -207,11 +232,12 @@ def _send(flow: Flow, answer: object) -> Decision | None:
 
 
 def _summon_values(state: GameState, decision: Decision, rng: random.Random) -> list[tuple[str, str]]:
-    """Every Summon answer, best first by ``sight_value`` then Power, ties in a random order."""
+    """Every Summon answer, best first by ``sight_value``, then far from the Summoner's edge
+    (``depth``), then Power, ties in a random order (76% against greedy as for ``far_first``)."""
     zones = state.zones
     cards = {zones.objects[o].card.id: zones.objects[o].card for o in zones.hands[decision.player]}
-    scored = [((sight_value(state, cards[card_of_key(k)], s, decision.player), cards[card_of_key(k)].power, rng.random()),
-               (k, s)) for k, s in decision.options]
+    scored = [((sight_value(state, cards[card_of_key(k)], s, decision.player), depth(s, decision.player),
+                cards[card_of_key(k)].power, rng.random()), (k, s)) for k, s in decision.options]
     scored.sort(reverse=True)
     return [a for _, a in scored]
 

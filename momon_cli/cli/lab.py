@@ -122,6 +122,13 @@ def bench(games: int = typer.Option(1000, "--games", "-n", min=10, help=_("Games
 
 #: The columns of the tournament's standings.
 STANDING_COLUMNS = (N_("Bot"), N_("Opponent"), N_("Wins"), N_("Games"), N_("Win rate"), N_("95% interval"))
+#: The seats of the table by seat (bots.tournament.SEATS), as a player reads them.
+SEAT_NAMES = {"1": N_("as Player 1"), "2": N_("as Player 2"), "first": N_("moving first"), "all": N_("both seats")}
+
+
+def _profiles(value: str) -> str:
+    """A rules profile, or both of them."""
+    return value if value == "both" else _profile(value)
 
 
 def _reasons(reasons: "Counter[str]") -> str:
@@ -182,8 +189,9 @@ def _tournament_report(bots: list[str], decks: list[str], games: int, seed: int,
     from rich.table import Table
 
     from ..bots import tournament as t
+    from ..engine import PROFILES
 
-    tasks = t.specs(bots, decks, games, seed, profile_named(rules), bot_time, playouts)
+    tasks = t.specs(bots, decks, games, seed, PROFILES if rules == "both" else profile_named(rules), bot_time, playouts)
     if not tasks:
         _fail(_("a tournament needs two bots"))
     outcomes = []
@@ -215,6 +223,15 @@ def _tournament_report(bots: list[str], decks: list[str], games: int, seed: int,
                       f"{100 * low:.1f}–{100 * high:.1f}%")
     console = Console()
     console.print(table)
+    seats = Table(title=_("By seat: each deal is played from both seats; the first mover is drawn from the seed"))
+    for col in STANDING_COLUMNS[:2] + (N_("Seat"),) + STANDING_COLUMNS[2:]:
+        seats.add_column(_(col))
+    for row in t.by_seat(tasks, outcomes):
+        st = row.standing()
+        low, high = st.interval()
+        seats.add_row(row.bot, row.opponent, _(SEAT_NAMES[row.seat]), str(st.wins), str(st.games), f"{100 * st.rate:.1f}%",
+                      f"{100 * low:.1f}–{100 * high:.1f}%")
+    console.print(seats)
     console.print(_("Elo: {ratings}").format(ratings=", ".join(f"{b} {e:.0f}" for b, e in sorted(ratings.items(),
                                                                                               key=lambda x: -x[1]))))
     for think in sorted(t.thinking(outcomes).values(), key=lambda th: th.bot):
@@ -243,7 +260,8 @@ def tournament(
     games: int = typer.Option(100, "--games", "-n", min=1, help=_("Games for every pair of bots.")),
     seed: int = typer.Option(1, callback=_seed,
                              help=_("The run's seed: each game's seed comes from it and the game's number.")),
-    rules: str = typer.Option("sequential", "--rules", callback=_profile, help=_("sequential or simultaneous.")),
+    rules: str = typer.Option("both", "--rules", callback=_profiles,
+                              help=_("sequential, simultaneous or both (each deal under each profile).")),
     jobs: int = typer.Option(1, min=1, max=64, help=_("Play in this many processes (same results as 1).")),
     backend: str = typer.Option("local", help=_("local (processes) or ray (a Ray cluster; local Ray without --address).")),
     address: str | None = typer.Option(None, help=_("The Ray cluster's address, with --backend ray.")),

@@ -40,7 +40,11 @@ class Game:
         self.rules.at_root = self._keep_root
         #: The state as the latest Summon step began, and how many answers had been given then:
         #: each seat's observation carries it redacted, with the answers since (engine.lookahead).
+        #: Copied only once someone has observed the game: until then only the answer count is
+        #: kept (``_root_at``), and the first ``observe`` plays the game again, quietly, to it.
         self._root: tuple[GameState, int] | None = None
+        self._root_at: int | None = None
+        self._observed = False
         self._seat_roots: dict[int, GameState] = {}
         self.answers: list[Answer | dict[str, int]] = []  # in order, replayable; a concession: {"concede": player}
         self._flow: Generator[Decision, Any, None] = run_game(self.rules)
@@ -67,6 +71,9 @@ class Game:
             setup = self._seat_setups[seat] = seat_setup(self.setup, seat)
         story, events = self._story, self.rules.events
         story.extend(seen_event(e) for e in events[len(story):])
+        self._observed = True
+        if self._root is None and self._root_at is not None:
+            self._root = (self._root_again(self._root_at), self._root_at)
         root, since = None, 0
         if self._root is not None:
             state, since = self._root
@@ -77,8 +84,27 @@ class Game:
         return observe(self.state, seat, self.pending, tuple(story), len(self.answers), setup, root, answers)
 
     def _keep_root(self) -> None:
-        self._root = (self.state.clone(), len(self.answers))
+        self._root_at = len(self.answers)
+        self._root = (self.state.clone(), self._root_at) if self._observed else None
         self._seat_roots = {}
+
+    def _root_again(self, answers: int) -> GameState:
+        """The state as the latest Summon step began, for a game that kept no copy of it: the
+        same setup played again with no events, up to the same step after the same answers
+        (the rules are deterministic: a record replays the same way)."""
+        again = Game(self.setup, telling=False, start=False)
+        again._observed = True  # it keeps every root as it goes
+        try:
+            again.start()
+            for value in self.answers[:answers]:
+                if isinstance(value, dict):  # a concession ends the game: no Summon step after it
+                    break
+                again.answer(value)
+        except EngineError:  # the step that failed here failed there: its root was kept first
+            pass
+        if again._root is None or again._root[1] != answers:
+            raise EngineError("the rules engine stopped: a game played again did not reach the same Summon step")
+        return again._root[0]
 
     def start(self) -> None:
         self._advance(None)
