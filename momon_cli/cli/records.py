@@ -171,15 +171,17 @@ def _players(rec: "Record") -> tuple[str, str]:
     "One line per record. Exit 0: whole games that match; 3: one is unfinished (cut off or stopped), what it holds "
     "matches and it resumes; 1: one does not match, or is not a record. Several records end with a count and how "
     "many were checked per second. See docs/records.md.\n\n"
-    "Examples: momon verify last · momon verify records/ (after simulate --log-dir records/)"))
-def verify_command(records: list[str] = typer.Argument(..., help=_("Game records: paths, folders (every *.jsonl "
-                                                       "in them), 'last' or numbers from 'momon games'."),
-                                                       autocompletion=complete.records)) -> None:
+    "Examples: momon verify (the newest saved game) · momon verify 3 · momon verify records/ (after simulate "
+    "--log-dir records/)"))
+def verify_command(records: list[str] | None = typer.Argument(
+        None, help=_("Game records: paths, folders (every *.jsonl in them), 'last' or numbers from 'momon games'; "
+                     "none: the newest saved game, as 'last'."), autocompletion=complete.records)) -> None:
     """Replay records from their headers and answers and check everything matches."""
     import time
 
     from ..record.saved import in_number_order, scan
 
+    records = records or ["last"]  # the newest saved game, the one just played
     paths: list[str] = []
     empty: list[str] = []
     for ref in records:
