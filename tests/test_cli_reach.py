@@ -92,3 +92,35 @@ def test_games_says_the_result_in_thai(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "Ann ชนะ (Arena เต็ม) · 16 เทิร์น" in run.stdout and "full-arena" not in run.stdout
     assert run.stdout.splitlines()[-1] == "ไม่ได้แสดงบันทึกที่ยังไม่มีคำตอบ 1 รายการ (momon games --all แสดงด้วย)"
+
+
+# -- did you mean --------------------------------------------------------------------------------
+def _momon(lang: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "momon_cli", "--lang", lang, *args], capture_output=True, text=True,
+                          env=thai_environment(COLUMNS="80"), timeout=60)
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["cards", "glimer"], "no card matches 'glimer'; did you mean 'Glimmer Moth'?"),
+    (["cards", "mirror trickstr"], "no card matches 'mirror trickstr'; did you mean 'Mirror Trickster'?"),
+    (["cards", "--element", "Fire", "glimer"], "no card matches"),  # Glimmer Moth is no Fire card
+    (["cards", "zz"], "no card matches"),
+    (["rules", "wrd"], "nothing in the rules about 'wrd'; did you mean 'Ward'?"),
+    (["rules", "snatch", "chek"], "nothing in the rules about 'snatch chek'; did you mean 'Snatch Check'?"),
+])
+def test_a_misspelt_card_name_or_rules_word_gets_did_you_mean_in_one_line(args, said):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1 and result.stderr == said + "\n"
+
+
+def test_nothing_near_a_rules_word_still_says_how_to_look_one_up():
+    result = runner.invoke(app, ["rules", "zzzz"])
+    assert result.exit_code == 1 and result.stderr.startswith("nothing in the rules about 'zzzz'; try a keyword")
+
+
+def test_did_you_mean_in_thai_for_a_card_name_a_rules_word_and_a_command():
+    assert _momon("th", "cards", "ember lyx").stderr == "ไม่พบการ์ด 'ember lyx' หมายถึง 'Ember Lynx' หรือเปล่า\n"
+    assert _momon("th", "rules", "เป้าหมย").stderr == "ไม่พบเรื่อง 'เป้าหมย' ในกติกา หมายถึง 'เป้าหมาย' หรือเปล่า\n"
+    deck = _momon("th", "deck", "chek")  # a command of a group: Typer's own suggestion, in Thai
+    assert deck.returncode == 2 and deck.stderr.startswith("momon deck: ไม่มีคำสั่ง 'chek' หมายถึง 'check' หรือเปล่า")
+    assert _momon("en", "gmes").stderr.startswith("momon: No such command 'gmes'. Did you mean 'games'?")
