@@ -1,5 +1,6 @@
 """Lists said in the language in use: alternatives ("A or B or C") and wholes ("A, B and C"),
-each joined by a template, so Thai joins them with its own words."""
+each joined by a template, so Thai joins them with its own words; and the few names a
+mistyped word was likely meant to be, for a "did you mean" line."""
 
 from __future__ import annotations
 
