@@ -142,7 +142,7 @@ def test_games_numbers_and_last_name_records_for_replay_verify_export_and_resume
     listing = runner.invoke(app, ["games"], env=env).output
     assert f"  2  {half}\n" in listing and f"  1  {done}\n" in listing  # a number and the whole path, one line
     assert listing.index(str(half)) < listing.index(str(done))  # newest first
-    assert "unfinished" in listing and "Ann wins (full-arena)" in listing
+    assert "unfinished" in listing and "Ann wins (Arena full)" in listing
     assert "OK" in runner.invoke(app, ["verify", "1"], env=env).output
     assert runner.invoke(app, ["export", "1"], env=env).output.startswith("# Ann vs Bea")
     assert runner.invoke(app, ["replay", "1", "--to-end", "--json"], env=env).exit_code == 0

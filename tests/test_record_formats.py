@@ -89,7 +89,7 @@ def test_a_compact_record_says_less_but_replays_the_same(tmp_path):
         shown = runner.invoke(app, [*args, str(compact)]).output.replace(*created)
         assert shown == runner.invoke(app, [*args, str(full)]).output
     listing = runner.invoke(app, ["games", "--folder", str(tmp_path)], env={"COLUMNS": "200"}).output
-    assert listing.count("Ann wins (full-arena) · 16 turns") == 2
+    assert listing.count("Ann wins (Arena full) · 16 turns") == 2
     assert compact.stat().st_size * 5 < full.stat().st_size
 
 
@@ -105,7 +105,7 @@ def test_format_2_still_reads_replays_verifies_and_lists(tmp_path):
         created = (read_record(path).header["created"], read_record(new).header["created"])
         assert old_out.replace(*created) == new_out
     listing = runner.invoke(app, ["games", "--folder", str(tmp_path)], env={"COLUMNS": "200"}).output
-    assert listing.count("Ann wins (full-arena) · 16 turns") == 2
+    assert listing.count("Ann wins (Arena full) · 16 turns") == 2
 
 
 def test_a_format_2_record_resumes_as_format_2(tmp_path):

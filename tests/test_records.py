@@ -247,7 +247,7 @@ def test_export_and_games_list(tmp_path):
     runner.invoke(app, ["play", *ARGS, "--script", "-", "--log", str(unfinished)], input="summon halo A4\n")
     listing = runner.invoke(app, ["games", "--folder", str(tmp_path)], env={"COLUMNS": "200"}).output
     assert listing.index("half.jsonl") < listing.index("g.jsonl")  # newest first
-    assert "unfinished · 1 answer so far" in listing and "Ann wins (full-arena) · 16 turns" in listing
+    assert "unfinished · 1 answer so far" in listing and "Ann wins (Arena full) · 16 turns" in listing
 
 
 def test_time_travel_stops_exactly_after_an_event(tmp_path):
@@ -261,7 +261,7 @@ def test_games_lines_break_between_parts_never_inside_a_name(tmp_path):
     listing = runner.invoke(app, ["games", "--folder", str(tmp_path)], env={"COLUMNS": "50"}).stdout.splitlines()
     assert listing[0] == f"  1  {path}"
     assert listing[1].endswith(" · Ann vs Bea") and listing[2:] == ["     Dawn and Dusk vs Prism",
-                                                                  "     Ann wins (full-arena) · 16 turns"]
+                                                                  "     Ann wins (Arena full) · 16 turns"]
     assert all(len(line) <= 50 for line in listing[1:])
 
 
@@ -272,7 +272,7 @@ def test_games_counts_the_turns_played_not_the_turn_the_end_was_found_in(tmp_pat
     path = _record(tmp_path)
     summons = sum(answer["kind"] == "summon" for answer in read_record(path).answers)
     listing = runner.invoke(app, ["games", "--folder", str(tmp_path)], env={"COLUMNS": "200"}).output
-    assert summons == 16 and "Ann wins (full-arena) · 16 turns" in listing
+    assert summons == 16 and "Ann wins (Arena full) · 16 turns" in listing
     late = tmp_path / "late"
     positions = Path(__file__).parent / "positions"
     played = runner.invoke(app, ["play", "--position", str(positions / "17-8-full-arena.toml"), "--cards",
@@ -280,4 +280,4 @@ def test_games_counts_the_turns_played_not_the_turn_the_end_was_found_in(tmp_pat
                                  "--log", str(late / "g.jsonl")], input="summon 1 D4\n")
     assert played.exit_code == 0, played.output
     listing = runner.invoke(app, ["games", "--folder", str(late)], env={"COLUMNS": "200"}).output
-    assert "(full-arena) · 1 turn\n" in listing  # turn 2 only: the position starts there
+    assert "(Arena full) · 1 turn\n" in listing  # turn 2 only: the position starts there

@@ -86,3 +86,18 @@ def test_a_folders_records_are_checked_in_number_order(tmp_path):
     assert result.exit_code == 0
     checked = [line.split(":")[0] for line in runner.invoke(app, ["verify", str(tmp_path)]).stdout.splitlines()[:-1]]
     assert checked == [str(tmp_path / f"game-{n}-sequential.jsonl") for n in range(1, 11)]
+
+
+def test_verify_with_no_record_checks_the_newest_saved_game_as_last_does(tmp_path, monkeypatch):
+    import short_game
+
+    from momon_cli.record.saved import games_folder
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    none = runner.invoke(app, ["verify"])
+    assert none.exit_code == 1 and "no saved game 'last': there are no saved games in" in none.stderr
+    games_folder().mkdir(parents=True)
+    newest = short_game.record(games_folder() / "g.jsonl")
+    result = runner.invoke(app, ["verify"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"{newest}: OK — ") and result.stdout == runner.invoke(app, ["verify", "last"]).stdout

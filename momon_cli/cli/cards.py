@@ -62,7 +62,9 @@ def cards_command(
     if query:
         low = query.lower()
         named = names_starting(low, {c.name for c in found})  # as the Summon prompt finds them
-        found = [c for c in found if c.id.lower() == low or c.name in named]
+        among, found = found, [c for c in found if c.id.lower() == low or c.name in named]
+        if not found:
+            _no_card(query, among)
         if len(found) == 1:
             console.print(render.card_panel(found[0]))
             users = [d.name for d in (load_deck(n, pool) for n in builtin_deck_names()) if found[0] in d.cards]
@@ -77,6 +79,17 @@ def cards_command(
     for c in found:
         table.add_row(*(safe(v) for v in (c.id, c.name, c.element, c.power, c.stars, " ".join(c.sights), card_text(c))))
     console.print(table)
+
+
+def _no_card(query: str, among: "list[CardDef]") -> None:
+    """No card of ``among`` is named ``query``: one line, with the names it was likely meant
+    to be (a misspelt name), and exit 1."""
+    from ..text.lists import close_to, quoted
+
+    meant = close_to(query, [c.name for c in among], [c.id for c in among])
+    if meant:
+        _fail(_("no card matches {query}; did you mean {names}?").format(query=repr(clean(query, 60)),
+                                                                        names=quoted(meant)))
 
 
 def built_in_decks(pool: "dict[str, CardDef]") -> "list[tuple[str, Deck]]":
@@ -178,10 +191,27 @@ def rules_command(
     from rich.console import Console
     from rich.markdown import Markdown
 
+    from ..text.lists import quoted
     from ..text.rules_lookup import answer
 
     sections = answer(clean(query))
+    if not sections and (meant := _terms_like(clean(query, 60))):
+        _fail(_("nothing in the rules about {query}; did you mean {words}?").format(
+            query=repr(clean(query, 60)), words=quoted(meant)), exits.FAILED)
     if not sections:
         _fail(_("nothing in the rules about {query}; try a keyword (momon rules ward) or a rule as narration "
                 "cites it (momon rules CR 10.2.4)").format(query=repr(clean(query, 60))), exits.FAILED)
     Console().print(Markdown("\n\n".join(sections)))  # one document: a blank line between sections
+
+
+def _terms_like(query: str) -> list[str]:
+    """The glossary's words nearest to ``query`` (a misspelt keyword), one for each entry: the
+    term or the alias (a Thai one too) nearest to what was typed."""
+    from ..text.glossary import ENTRIES
+    from ..text.lists import close_to
+
+    entry_of = {word: entry.term for entry in ENTRIES for word in (entry.term, *entry.aliases)}
+    meant: dict[str, str] = {}
+    for word in close_to(query, list(entry_of), n=12):
+        meant.setdefault(entry_of[word], word)
+    return list(meant.values())[:3]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 
 from .. import exits
-from ..language import _, ngettext
+from ..language import N_, _, ngettext
 from ..text.safe import clean
 from . import complete
 
@@ -223,15 +223,17 @@ def _players(rec: "Record") -> tuple[str, str]:
     "One line per record. Exit 0: whole games that match; 3: one is unfinished (cut off or stopped), what it holds "
     "matches and it resumes; 1: one does not match, or is not a record. Several records end with a count and how "
     "many were checked per second. See docs/records.md.\n\n"
-    "Examples: momon verify last · momon verify records/ (after simulate --log-dir records/)"))
-def verify_command(records: list[str] = typer.Argument(..., help=_("Game records: paths, folders (every *.jsonl "
-                                                       "in them), 'last' or numbers from 'momon games'."),
-                                                       autocompletion=complete.records)) -> None:
+    "Examples: momon verify (the newest saved game) · momon verify 3 · momon verify records/ (after simulate "
+    "--log-dir records/)"))
+def verify_command(records: list[str] | None = typer.Argument(
+        None, help=_("Game records: paths, folders (every *.jsonl in them), 'last' or numbers from 'momon games'; "
+                     "none: the newest saved game, as 'last'."), autocompletion=complete.records)) -> None:
     """Replay records from their headers and answers and check everything matches."""
     import time
 
     from ..record.saved import in_number_order, scan
 
+    records = records or ["last"]  # the newest saved game, the one just played
     paths: list[str] = []
     empty: list[str] = []
     for ref in records:
@@ -291,13 +293,23 @@ def _skip(why: str) -> None:
     typer.secho(clean(_("skipped {why}").format(why=why), MESSAGE_LIMIT), err=True, fg=typer.colors.YELLOW)
 
 
+#: How ``momon games`` says why a game ended, by the end line's ``reason`` (a reason momon
+#: does not know is shown as the record writes it).
+END_REASONS = {"full-arena": N_("Arena full"), "exhaustion": N_("no cards left"), "turn-limit": N_("turn limit"),
+               "loop": N_("a loop"), "concession": N_("concession")}
+
+
 def _game_row(rec: "Record") -> list[str]:
     """What ``momon games`` says of a record, in parts, read from a checked header and what
-    the record tells of its end."""
+    the record tells of its end: its end line's winner, reason and turns, and the Control
+    Scores where the record holds them (the events of a ``--full`` record). Nothing is
+    replayed: a record without event lines does not tell its scores, and its line leaves
+    them out (``momon replay N --to-end`` shows them)."""
     head = rec.header
     names = head["names"]
     winner, reason, turns = rec.outcome()
-    result = _("{name} wins ({reason})").format(name=names[winner - 1], reason=reason) if winner in (1, 2) else \
+    why = _(END_REASONS[reason]) if reason in END_REASONS else str(reason)
+    result = _("{name} wins ({reason})").format(name=names[winner - 1], reason=why) if winner in (1, 2) else \
         _("unfinished")
     # An unfinished record without event lines does not tell its turns; its answers say how far it went.
     answered = len(rec.answers)
@@ -306,18 +318,39 @@ def _game_row(rec: "Record") -> list[str]:
     decks = head["decks"]
     # TRANSLATORS: two players' names, then two decks' names, in a line of 'momon games'.
     parts = [head["created"][:16].replace("T", " "), _("{one} vs {other}").format(one=names[0], other=names[1]),
-             _("{one} vs {other}").format(one=decks[0], other=decks[1]),
-             result, progress]
+             _("{one} vs {other}").format(one=decks[0], other=decks[1]), result, progress]
+    scores = _final_scores(rec)
+    if scores is not None:
+        parts.append(_("Control Score {one} {first}, {other} {second}").format(
+            one=names[0], first=scores[0], other=names[1], second=scores[1]))
     return [clean(part, MESSAGE_LIMIT) for part in parts]
+
+
+def _final_scores(rec: "Record") -> tuple[int, int] | None:
+    """The Control Scores the game ended with, where the record holds its events (None: it
+    holds none, or the game is not over)."""
+    ended = next((e for e in reversed(rec.events) if e.get("kind") == "game_ended"), None)
+    scores = ended.get("scores") if ended is not None else None
+    if isinstance(scores, list) and len(scores) == 2 and all(type(n) is int for n in scores):
+        return scores[0], scores[1]
+    return None
+
+
+def _empty(rec: "Record") -> bool:
+    """A record that holds no answer and no end: a game left at its first question."""
+    return not rec.answers and not rec.finished
 
 
 @app.command(help=_(
     "The saved games, newest first: a number and the record's path on one line, then the date, players, decks, "
-    "result and turns (of an unfinished game: its answers so far). Use the number (or 'last', the newest) with "
-    "replay, verify, export and play --resume.\n\n"
+    "result (who won and why, with the Control Scores where the record holds its events: --full) and turns (of an "
+    "unfinished game: its answers so far). Use the number (or 'last', the newest) with replay, verify, export and "
+    "play --resume.\n\n"
     "Games are numbered in the order they began, oldest first: a new game takes the next number and the others keep "
-    "theirs. A file that is not a readable record is skipped, with one line on stderr saying why."))
-def games(folder: Path | None = typer.Option(None, help=_("Where to look (default: your data folder)."))) -> None:
+    "theirs. A record with no answer (a game left at its first question) is not listed unless --all is given. A file "
+    "that is not a readable record is skipped, with one line on stderr saying why."))
+def games(folder: Path | None = typer.Option(None, help=_("Where to look (default: your data folder).")),
+          every: bool = typer.Option(False, "--all", help=_("List the records with no answer as well."))) -> None:
     """The saved games, newest first, numbered in the order they began."""
     from ..record import RecordError, read_record
     from ..record.saved import games_folder, saved
@@ -326,16 +359,20 @@ def games(folder: Path | None = typer.Option(None, help=_("Where to look (defaul
     _working()
     width = max(40, shutil.get_terminal_size().columns) - 5  # each game's line is indented by 5
     folder = folder or games_folder()
-    shown = 0
+    shown = hidden = 0
     found = saved(folder)
     for why in found.skipped:
         _skip(why)
     for number, path in reversed(list(enumerate(found.games, 1))):
         try:
-            row = _game_row(read_record(path))
+            rec = read_record(path)  # its lines checked, not replayed
         except RecordError as err:  # its number stays its own: the next game does not take it
             _skip(str(err))
             continue
+        if _empty(rec) and not every:
+            hidden += 1
+            continue
+        row = _game_row(rec)
         typer.echo(clean(f"{number:>3}  {path}", MESSAGE_LIMIT))
         for line in pack(row, width):  # broken between parts, never inside a name
             typer.echo(f"     {line}")
@@ -345,7 +382,11 @@ def games(folder: Path | None = typer.Option(None, help=_("Where to look (defaul
             read_record(path)
         except RecordError as err:
             _skip(str(err))
-    if not shown:
+    if hidden:
+        typer.echo(ngettext("{n} record with no answer is not listed (momon games --all lists it).",
+                            "{n} records with no answer are not listed (momon games --all lists them).",
+                            hidden).format(n=hidden))
+    elif not shown:
         typer.echo(clean(_("No saved games in {folder}.").format(folder=folder), MESSAGE_LIMIT))
 
 
