@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from momon_cli.bots.analysis import analyse
 from momon_cli.bots.roster import make_bot
+from momon_cli.bots.tournament import wilson
 from momon_cli.data.cards import builtin_deck_names, load_deck, load_matrix, load_pool
 from momon_cli.engine import Game, Setup
 from momon_cli.limits import ANALYSIS_PLAYOUTS
@@ -53,15 +53,6 @@ def one(task: tuple[int, str, str, int]) -> list[tuple[int, str, str]]:
     first = analyse(setup, entries, playouts, imaginable, seed="a")
     second = {r.number: r.mark for r in analyse(setup, entries, playouts, imaginable, seed="b").ratings}
     return [(r.number, r.mark, second.get(r.number, "")) for r in first.ratings]
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def main() -> None:

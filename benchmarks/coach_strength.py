@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 from concurrent.futures import ProcessPoolExecutor
 from itertools import product
 
 from momon_cli.bots.coach import HINT_PLAYOUTS, CoachBot
 from momon_cli.bots.roster import make_bot
+from momon_cli.bots.tournament import wilson
 from momon_cli.data.cards import builtin_deck_names, load_deck, load_matrix, load_pool
 from momon_cli.engine import Game, Setup
 
@@ -46,15 +46,6 @@ def one(task: Task) -> tuple[str, str, str, int, bool]:
         game.answer(bots[player].answer(game.observe(player)))
     assert game.result is not None
     return mine, other, profile, seat, game.result.winner == seat
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def main() -> None:

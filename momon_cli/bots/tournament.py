@@ -210,12 +210,18 @@ class Standing:
 
     def interval(self, z: float = 1.96) -> tuple[float, float]:
         """Wilson score interval for the win rate."""
-        n, p = self.games, self.rate
-        if n == 0:
-            return 0.0, 1.0
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        return wilson(self.wins, self.games, z)
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a rate of ``wins`` in ``games`` (95% for the default ``z``):
+    the interval every strength and agreement figure is reported with."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def standings(tasks: list[GameSpec], outcomes: Iterable[Outcome]) -> list[Standing]:
