@@ -75,7 +75,9 @@ def cards_command(
     for col in CARD_COLUMNS:
         table.add_column(_(col), overflow="fold")
     for c in found:
-        table.add_row(*(safe(v) for v in (c.id, c.name, c.element, c.power, c.stars, " ".join(c.sights), card_text(c))))
+        # Thai breaks between words (render.Wrapped), not wherever Rich's own wrap would cut a run of letters
+        table.add_row(*(render.wrappable(safe(v)) for v in (c.id, c.name, c.element, c.power, c.stars, " ".join(c.sights),
+                                                            card_text(c))))
     console.print(table)
 
 

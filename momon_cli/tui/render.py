@@ -10,7 +10,8 @@ from __future__ import annotations
 import string
 from typing import assert_never
 
-from rich.console import Console, Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.text import Text
 
@@ -44,7 +45,7 @@ from ..text.glossary import for_card
 from ..text.notation import ACCEPTED
 from ..text.prompts import prompt_text
 from ..text.safe import LIMIT, clean, safe
-from ..widths import breakable, columns, cut, truncate
+from ..widths import breakable, columns, cut, has_thai, pieces, truncate, wrapped
 from .arena_view import ARROW, COMPASS, PLAYER_STYLE, arena_lines
 
 _MEASURE = Console(width=200, color_system=None)  # measures text for wrapping; never prints
@@ -203,8 +204,32 @@ def least_hand_lines(cards: int) -> int:
 
 def wrap(text: Text, width: int) -> list[Text]:
     """``text`` cut into screen lines of ``width`` columns, a word wider than a line broken
-    between graphemes."""
+    between graphemes; Thai that must break is broken between its words (widths.wrapped),
+    other text as Rich wraps it."""
+    if text.cell_len > width and has_thai(text.plain):
+        return wrapped(text, width)
     return list(breakable(text, width).wrap(_MEASURE, width))
+
+
+class Wrapped:
+    """A Text that Rich lays out (in a table's cell, a panel) but that breaks as :func:`wrap`
+    does: Rich alone would break Thai anywhere in a run of letters."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text("\n").join(wrap(self.text, options.max_width))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        lines = self.text.plain.split("\n")
+        widest_word = max((columns(line[a:b].strip()) for line in lines for a, b in pieces(line)), default=0)
+        return Measurement(min(widest_word, options.max_width), min(max(map(columns, lines)), options.max_width))
+
+
+def wrappable(text: Text) -> Text | Wrapped:
+    """``text`` as Rich should lay it out: as it is, unless it holds Thai (:class:`Wrapped`)."""
+    return Wrapped(text) if has_thai(text.plain) else text
 
 
 def card_panel(card: CardDef) -> Panel:
@@ -221,7 +246,7 @@ def card_panel(card: CardDef) -> Panel:
     for term in for_card(card):  # the card's keywords in plain words ('rules <word>' goes on)
         body.append(f"{term.term}", style="bold").append(f" — {_(term.meaning)}\n", style="dim")
     body.rstrip()
-    return Panel(body, title=safe(f"{card.name} ({card.id})"), title_align="left", expand=False)
+    return Panel(wrappable(body), title=safe(f"{card.name} ({card.id})"), title_align="left", expand=False)
 
 
 def object_panel(seen: Observation, obj: GameObject) -> Panel:
