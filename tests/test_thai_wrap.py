@@ -186,3 +186,10 @@ def test_a_thai_card_panel_on_a_thai_game_screen_breaks_no_word_at_80x24(tmp_pat
         assert shown, term.text
     finally:
         term.close()
+
+
+def test_a_thai_message_under_the_prompt_breaks_no_word():
+    message = Text("ไม่มีอะไรให้ดูที่ '2': ให้ระบุช่องที่มี Momon อยู่ (เช่น B2) หมายเลขใน Hand หรือ id หรือชื่อของการ์ดที่คุณมองเห็น")
+    for width in (18, 25, 33):
+        lines = [line.plain for line in lines_of(message, width)]
+        assert broken_words(lines) == [], lines

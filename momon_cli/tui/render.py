@@ -8,11 +8,13 @@ from data files and records, so they are shown through ``safe_text`` (never as m
 from __future__ import annotations
 
 import string
+from collections.abc import Iterable
 from typing import assert_never
 
-from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.console import Console, ConsoleOptions, Group
 from rich.measure import Measurement
 from rich.panel import Panel
+from rich.segment import Segment
 from rich.text import Text
 
 from ..data.cardtext import rules_ability_text as ability_text  # the text in the language in use
@@ -211,25 +213,29 @@ def wrap(text: Text, width: int) -> list[Text]:
     return list(breakable(text, width).wrap(_MEASURE, width))
 
 
-class Wrapped:
+class Wrapped(Text):
     """A Text that Rich lays out (in a table's cell, a panel) but that breaks as :func:`wrap`
-    does: Rich alone would break Thai anywhere in a run of letters."""
+    does: Rich alone would break Thai anywhere in a run of letters. Still a Text, so what
+    reads a Text's words (plain mode) reads it as before."""
 
-    def __init__(self, text: Text) -> None:
-        self.text = text
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield Text("\n").join(wrap(self.text, options.max_width))
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[Segment]:
+        lines = Text("\n").join(wrap(self, options.max_width))
+        lines.end = self.end
+        yield from lines.render(console, end=self.end)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        lines = self.text.plain.split("\n")
+        lines = self.plain.split("\n")
         widest_word = max((columns(line[a:b].strip()) for line in lines for a, b in pieces(line)), default=0)
         return Measurement(min(widest_word, options.max_width), min(max(map(columns, lines)), options.max_width))
 
 
-def wrappable(text: Text) -> Text | Wrapped:
+def wrappable(text: Text) -> Text:
     """``text`` as Rich should lay it out: as it is, unless it holds Thai (:class:`Wrapped`)."""
-    return Wrapped(text) if has_thai(text.plain) else text
+    if not has_thai(text.plain):
+        return text
+    out = Wrapped(style=text.style, justify=text.justify, overflow=text.overflow, no_wrap=text.no_wrap, end=text.end)
+    out.append_text(text)
+    return out
 
 
 def card_panel(card: CardDef) -> Panel:
