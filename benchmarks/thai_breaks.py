@@ -4,6 +4,8 @@ Reads the table the command prints, joins each cell's lines again and counts the
 that fall inside a run of Thai letters; of those, how many fall inside a word (PyThaiNLP's
 newmm finds no word boundary there) and how many where Thai can never break (after a
 leading vowel or MAI HAN-AKAT, before a vowel or mark written after or over its letter).
+Then the segmenter's start-up: in one fresh interpreter, the CPU time of importing rich and of
+the first Thai line broken (importing PyThaiNLP and reading its word list), and their ratio.
 
     .venv/bin/python benchmarks/thai_breaks.py [columns]
 """
@@ -60,6 +62,20 @@ def count(table: str) -> tuple[int, int, int, list[str]]:
     return inside, in_word, never, examples
 
 
+STARTUP = """
+import time
+start = time.process_time()
+import rich.console, rich.text
+rich_cpu = time.process_time() - start
+from momon_cli.widths import thai_breaks
+start = time.process_time()
+thai_breaks("ฝ่ายตรงข้ามทุกตัวที่อยู่ติดกับการ์ดนี้")
+thai_cpu = time.process_time() - start
+print(f"CPU: importing rich {rich_cpu * 1000:.0f} ms, the segmenter's first use {thai_cpu * 1000:.0f} ms, "
+      f"ratio {thai_cpu / rich_cpu:.1f}")
+"""
+
+
 def main() -> None:
     columns = sys.argv[1] if len(sys.argv) > 1 else "80"
     env = {**os.environ, "COLUMNS": columns, "LINES": "50", "PYTHAINLP_READ_ONLY": "1"}
@@ -70,6 +86,8 @@ def main() -> None:
     print(f"{len(table.splitlines())} lines at {columns} columns: {inside} breaks inside runs of Thai letters, "
           f"{in_word} of them inside a word (newmm), {never} where Thai never breaks")
     print("examples:", " ".join(examples[:12]))
+    print(subprocess.run([sys.executable, "-c", STARTUP], capture_output=True, text=True, env=env, cwd=root,
+                         check=True).stdout.strip())
 
 
 if __name__ == "__main__":
