@@ -6,12 +6,18 @@ between graphemes, the user-perceived letters of Unicode's UAX #29 (the ``regex`
 ``\\X``), so a letter never loses its mark and SARA AM stays with its consonant; Rich's own
 splitter treats SARA AM as a letter of its own, so it is not used for cutting.
 
+Thai writes no spaces between words, so a line of Thai may break only where a word ends:
+:func:`wrapped` asks PyThaiNLP's word segmenter for those places (imported the first time a
+Thai run needs breaking; text with no Thai is wrapped by Rich, as before).
+
 It also holds the one rule for a name (a player's, a card's, a deck's): :func:`name_problem`.
 """
 
 from __future__ import annotations
 
+import os
 import unicodedata
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import regex
@@ -24,6 +30,13 @@ if TYPE_CHECKING:
 
 _GRAPHEME = regex.compile(r"\X")
 _RUN = regex.compile(r"\S+")  # a word, as Rich's wrap sees words
+_WORD = regex.compile(r"\s*\S+\s*")  # a word and the spaces after it, as Rich's wrap divides a line
+_THAI_LETTERS = regex.compile(r"[\u0e01-\u0e5b]+")
+#: Thai characters no line may start with (the vowels and marks written after or over their
+#: letter, the repetition and abbreviation marks), nor end with (the leading vowels and MAI HAN-AKAT).
+_NO_START = frozenset("\u0e2f\u0e30\u0e31\u0e32\u0e33\u0e34\u0e35\u0e36\u0e37\u0e38\u0e39\u0e3a\u0e45\u0e46"
+                      "\u0e47\u0e48\u0e49\u0e4a\u0e4b\u0e4c\u0e4d\u0e4e")
+_NO_END = frozenset("\u0e40\u0e41\u0e42\u0e43\u0e44\u0e31")
 ELLIPSIS = "…"
 #: The most combining marks one letter of a name may carry: a Thai letter carries at most two
 #: (an upper vowel and a tone mark), a Devanagari conjunct three, a stack of 30 is an attack.
@@ -110,6 +123,80 @@ def breakable(line: Text, width: int) -> Text:
         at = run.end()
     out.append_text(line[at:])
     return out
+
+
+def has_thai(text: str) -> bool:
+    """Whether ``text`` holds a Thai letter, which only :func:`wrapped` breaks between words."""
+    return _THAI_LETTERS.search(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def thai_breaks(run: str) -> tuple[int, ...]:
+    """The places inside a run of Thai letters where a line may break: between two of its
+    words, as PyThaiNLP's dictionary segmenter (newmm) finds them, and never where Thai
+    cannot break (after a leading vowel or MAI HAN-AKAT, before a vowel or mark written
+    after or over its letter)."""
+    # Without this, importing PyThaiNLP makes a data folder in the player's home; newmm's
+    # word list comes inside the package and needs none.
+    os.environ.setdefault("PYTHAINLP_READ_ONLY", "1")
+    from pythainlp.tokenize.newmm import segment  # a third of a second's CPU, paid once, and only for Thai
+
+    places: list[int] = []
+    at = 0
+    for word in segment(run)[:-1]:
+        at += len(word)
+        if run[at - 1] not in _NO_END and run[at] not in _NO_START and unicodedata.category(run[at])[0] != "M":
+            places.append(at)
+    return tuple(places)
+
+
+def pieces(text: str) -> list[tuple[int, int]]:
+    """``text`` as the pieces a line may break between: Rich's words (a word and the spaces
+    after it), each run of Thai letters in them cut again between its words."""
+    found = []
+    for word in _WORD.finditer(text):
+        start = word.start()
+        for run in _THAI_LETTERS.finditer(text, word.start(), word.end()):
+            for place in thai_breaks(run.group()):
+                found.append((start, run.start() + place))
+                start = run.start() + place
+        found.append((start, word.end()))
+    return found
+
+
+def divide(text: str, width: int) -> list[int]:
+    """Where to break ``text`` (one line of it, no line break inside) into lines of ``width``
+    columns: Rich's rule (a piece goes on the line if it fits there, its trailing spaces
+    aside), with Thai cut between words too and a piece wider than a line cut between
+    graphemes."""
+    breaks: list[int] = []
+    used = 0
+    for start, end in pieces(text):
+        piece = text[start:end]
+        need = cell_len(piece.rstrip())
+        if width - used >= need:
+            used += cell_len(piece)
+            continue
+        if used and start:
+            breaks.append(start)
+        used = 0
+        while cell_len(text[start:end].rstrip()) > width:  # wider than any line: between graphemes
+            step = max(1, fitting(text[start:end], width))
+            start += step
+            breaks.append(start)
+        used = cell_len(text[start:end])
+    return breaks
+
+
+def wrapped(line: Text, width: int) -> list[Text]:
+    """``line`` as lines of ``width`` columns, broken at spaces and between Thai words as
+    :func:`divide` says, a line's spaces past the width dropped (as Rich's wrap does)."""
+    lines: list[Text] = []
+    for paragraph in line.split("\n", allow_blank=True):
+        for piece in paragraph.divide(divide(paragraph.plain, width)):
+            piece.rstrip_end(width)
+            lines.append(piece)
+    return lines
 
 
 def name_problem(name: object, limit: int) -> str | None:

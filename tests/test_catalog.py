@@ -19,7 +19,8 @@ THAI = re.compile(r"[\u0e00-\u0e7f]")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0+]*\d*(?:\.\d+)?[sdifr%]")
 #: Messages that read the same in Thai: the game's terms, which the Thai edition keeps in English.
 SAME_IN_THAI = {entry.term for entry in ENTRIES} | {"Momons", "Fire", "Water", "Earth", "Air", "Light", "Dark", "Stars",
-                                                    "Sights"}
+                                                    "Sights",
+                                                    "{n} Star"}  # one card's Stars, as the Thai edition writes them
 
 
 def _messages(c):

@@ -23,9 +23,13 @@ runner = CliRunner()
 THAI = re.compile(r"[\u0e00-\u0e7f]")
 #: Keywords the Thai edition keeps in English: a Thai meaning names each one its English names.
 KEPT = ("Momon", "Summon", "Snatch", "Snatch Check", "Snatch Attempt", "Direct Snatch", "Ward", "Ward Token", "Void",
-        "Hand", "Arena", "Power", "Element", "Beats", "Stars", "Sights", "Trigger Queue", "Marking Token",
+        "Hand", "Arena", "Power", "Element", "Stars", "Sights", "Trigger Queue", "Marking Token",
         "Control Score", "First Player Token", "Incite", "Move", "Multi-Move", "On Summon", "On Snatch", "Fire",
-        "Water", "Earth", "Air", "Light", "Dark", "Origin", "Sprite", "Once per game")
+        "Water", "Earth", "Air", "Light", "Dark", "Origin", "Sprite")
+#: Words the Thai edition says in Thai: its rules' word for Beats, and the Thai card text's words
+#: (a meaning quotes a card as a Thai player reads it).
+SAID_IN_THAI = {"Beats": "มีความได้เปรียบเหนือ", "Once per game": "ใช้ได้ครั้งเดียวต่อเกม",
+                "adjacent to me": "ที่อยู่ติดกับการ์ดนี้", "Source": "แหล่งกำเนิด"}
 #: The widest run of Thai between two spaces, in columns: a line wraps only at a space.
 WIDEST_RUN = 42
 
@@ -53,6 +57,9 @@ def test_the_thai_keeps_the_keywords_and_commands_in_english(entry):
     for word in KEPT:
         if re.search(rf"\b{re.escape(word)}\b", entry.meaning):
             assert word in said, word
+    for english, word in SAID_IN_THAI.items():
+        if re.search(rf"\b{re.escape(english)}\b", entry.meaning):
+            assert word in said and english not in said, (english, said)
     for quoted in re.findall(r"'(?:inspect|queue|momon)[^']*'", entry.meaning):  # what a player types
         assert quoted in said, quoted
 

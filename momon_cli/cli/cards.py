@@ -21,6 +21,14 @@ if TYPE_CHECKING:
     from ..engine import CardDef
 
 
+#: The built-in deck formats (formats.toml) as a player reads them; another is shown as it is written.
+FORMAT_WORDS = {"standard": N_("standard"), "casual": N_("casual")}
+
+
+def format_words(name: str) -> str:
+    return _(FORMAT_WORDS[name]) if name in FORMAT_WORDS else name
+
+
 #: The columns of ``momon cards``: Element, Power, Stars and Sights are the game's terms.
 CARD_COLUMNS = (N_("Id"), N_("Name"), N_("Element"), N_("Power"), N_("Stars"), N_("Sights"), N_("Ability"))
 
@@ -77,7 +85,9 @@ def cards_command(
     for col in CARD_COLUMNS:
         table.add_column(_(col), overflow="fold")
     for c in found:
-        table.add_row(*(safe(v) for v in (c.id, c.name, c.element, c.power, c.stars, " ".join(c.sights), card_text(c))))
+        # Thai breaks between words (render.Wrapped), not wherever Rich's own wrap would cut a run of letters
+        table.add_row(*(render.wrappable(safe(v)) for v in (c.id, c.name, c.element, c.power, c.stars, " ".join(c.sights),
+                                                            card_text(c))))
     console.print(table)
 
 
@@ -112,7 +122,7 @@ def deck_entries(menu: "list[tuple[str, Deck]]", plain: bool = False) -> "list[t
         total = sum(c.stars for c in deck.cards)
         stars = ngettext("{n} Star", "{n} Stars", total).format(n=total) if plain else f"{total}★"
         count = ngettext("{n} card", "{n} cards", len(deck.cards)).format(n=len(deck.cards))
-        line = Text.assemble(safe(name, style="bold"), " — ", safe(f"{deck.name} · {deck.format} · "
+        line = Text.assemble(safe(name, style="bold"), " — ", safe(f"{deck.name} · {format_words(deck.format)} · "
                              f"{count} · {stars} · {elements}"))
         entries.append((name, line, safe(deck.shown_plan(), style="dim") if deck.plan else None))
     return entries
@@ -148,8 +158,8 @@ def deck_check(
     with _loading(file):
         deck = load_deck(str(file), pool)
     typer.echo(clean(_("{file}: a legal {format} deck, {cards} cards, {stars} Stars ({name})").format(
-        file=file, format=deck.format, cards=len(deck.cards), stars=sum(c.stars for c in deck.cards), name=deck.name),
-        MESSAGE_LIMIT))
+        file=file, format=format_words(deck.format), cards=len(deck.cards), stars=sum(c.stars for c in deck.cards),
+        name=deck.name), MESSAGE_LIMIT))
 
 
 @app.command(help=_(

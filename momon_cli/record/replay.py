@@ -30,6 +30,7 @@ from ..engine import (
 from ..engine import events as ev
 from ..language import _
 from ..limits import NAME_LIMIT
+from ..text.glossary import profile_words
 from ..text.narration import Narrator
 from ..text.notation import answer_words
 from ..text.safe import clean
@@ -258,7 +259,7 @@ def transcript(record: Record, fmt: str = "md") -> str:
     out.append(clean(item + _("Decks: {first} vs {second}").format(first=head["decks"][0], second=head["decks"][1]),
                      500))
     out.append(clean(item + _("Rules: {profile}, seed {seed}, recorded {created}").format(
-        profile=head["profile"], seed=head["seed"], created=head["created"]), 500))
+        profile=profile_words(str(head["profile"])), seed=head["seed"], created=head["created"]), 500))
     answer_mark = "> " if md else "  >> "
 
     def tell(event: Event) -> None:

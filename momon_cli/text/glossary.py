@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..language import N_
+from ..language import N_, _
 
 if TYPE_CHECKING:
     from ..engine import Ability, CardDef, Filter, Timing
@@ -63,7 +63,8 @@ ENTRIES: tuple[Entry, ...] = (
              "with few Stars, say) when neither Power nor Element would win them."),
           ("TH 17.1", "R-mc 9")),
     Entry("Adjacent", ("adjacent to me", "adjacency", "neighbour", "neighbor", "next to",
-                       "ติดกัน", "อยู่ติดกัน", "ติดกับฉัน", "ข้างเคียง", "ช่องข้างเคียง"),
+                       "ติดกัน", "อยู่ติดกัน", "ติดกับฉัน", "ข้างเคียง", "ช่องข้างเคียง",
+                       "ที่อยู่ติดกับการ์ดนี้", "ติดกับการ์ดนี้"),
           N_("Touching, side by side or corner to corner: a Space has up to eight adjacent Spaces, and 'adjacent to "
              "me' means next to the Momon whose ability it is, where it stands now."),
           ("R 11.1", "R-mc 15")),
@@ -72,7 +73,8 @@ ENTRIES: tuple[Entry, ...] = (
              "bottom of their screen."),
           ("CR 10.1.2",)),
     Entry("Beats", ("beat", "element advantage", "advantage", "element chart", "matrix",
-                    "ได้เปรียบ", "ความได้เปรียบ", "ชนะทาง", "ตารางธาตุ", "เป็นกลาง"),
+                    "ได้เปรียบ", "ความได้เปรียบ", "มีความได้เปรียบเหนือ", "เสียเปรียบให้", "ชนะทาง", "ตารางธาตุ",
+                    "เป็นกลาง"),
           N_("One Element Beats another when the Element chart says so (Water Beats Fire, for one): an Attempt "
              "without more Power still succeeds when the attacker's Element Beats the defender's."),
           ("CR 10.2.4", "CR 10.2.5", "CR 17.1")),
@@ -189,8 +191,8 @@ ENTRIES: tuple[Entry, ...] = (
           ("Step 1.2", "R 9.1", "R 9.4")),
     Entry("Once-only", ("once", "once per game", "once-only right", "once-only ability", "once-only used",
                         "ใช้ได้ครั้งเดียว", "ครั้งเดียว", "ครั้งเดียวต่อเกม", "หนึ่งครั้งต่อเกม", "สิทธิ์ครั้งเดียว",
-                        "ใช้สิทธิ์เพียงครั้งเดียว"),
-          # TRANSLATORS: Once per game is the card's words, as the card shows them.
+                        "ใช้สิทธิ์เพียงครั้งเดียว", "ใช้ได้ครั้งเดียวต่อเกม"),
+          # TRANSLATORS: Once per game is the card's words: quote them as the card shows them in your language.
           N_("An ability that says Once per game works a single time for that physical card, all game long; you are "
              "asked whether to use it, and saying no, or its doing nothing, keeps it for later."),
           ("TH 17.5", "R 11.6", "R-mc 21", "R-mc 19")),
@@ -237,6 +239,10 @@ ENTRIES: tuple[Entry, ...] = (
           N_("The arrows of a Momon: each points at the next Space that way, read from its Owner's seat, and a Momon "
              "of the other player there is the target of a Snatch Attempt."),
           ("CR 10.1.2", "CR 10.1.3", "R-mc 6")),
+    Entry("Source", ("sources", "source of an ability", "its source", "แหล่งกำเนิด", "แหล่งกำเนิดของความสามารถ"),
+          N_("The Momon whose ability it is: its Controller controls the ability, and an ability waiting in the Trigger "
+             "Queue still resolves after its Source has left the Arena, reading the Source as it last was there."),
+          ("CR 11.1.6", "CR 11.1.7", "CR 11.1.8")),
     Entry("Space", ("spaces", "square", "cell", "ช่อง", "ช่องว่าง", "ช่อง Arena"),
           N_("One of the Arena's sixteen squares, named by a column A to D and a row 1 to 4 (row 1 is nearest "
              "Player 1)."),
@@ -304,6 +310,16 @@ ENTRIES: tuple[Entry, ...] = (
           N_("The token that shows a Momon has Ward; it comes off as soon as the Ward ends."),
           ("TH 17.6", "R 12.2")),
 )
+
+
+#: The rules profiles as a player reads them: --rules takes the English word, which entry
+#: Rules profile gives beside its meaning.
+PROFILE_WORDS = {"sequential": N_("sequential"), "simultaneous": N_("simultaneous")}
+
+
+def profile_words(profile: str) -> str:
+    """A rules profile's name in the language in use (an unknown one as it is)."""
+    return _(PROFILE_WORDS[profile]) if profile in PROFILE_WORDS else profile
 
 
 # -- From the vocabulary to the glossary: the one place ---------------------------------------

@@ -22,7 +22,7 @@ from typing import assert_never, cast
 
 from ..engine import events as ev
 from ..language import N_, _, ngettext
-from .glossary import BY_KIND
+from .glossary import BY_KIND, profile_words
 from .safe import clean
 
 LINE_LIMIT = 1000  # characters in one narrated line
@@ -204,8 +204,7 @@ class Narrator:
         else:
             said = _("New game ({profile} rules, seed {seed}). {player} goes first (named for this game) and takes "
                      "the First Player Token (BASELINE 6.2).")
-        # The profile is a word players type (--profile), the same in every language.
-        return said.format(profile=e.profile, seed=e.seed, player=first)
+        return said.format(profile=profile_words(e.profile), seed=e.seed, player=first)
 
     def _turn_started(self, e: ev.TurnStarted) -> str:
         return _("— Turn {turn}: {player} is the Active Player (CR 8.1) —").format(turn=e.turn, player=self.who(e.active))

@@ -13,6 +13,8 @@ contract), and the one form a game file (docs/notation.md) writes each answer in
 - a card to Summon: its option number, id or name prefix
 - a face-down pick or a Space: its position number / its Space name
 
+A number may be typed in Thai digits (๑ for 1) wherever it may be typed in ASCII ones.
+
 Every answer names things by the board (copy keys, Spaces, option keys), as the engine
 and the game record take them. The answers are typed alike in every language; what a player
 is told of them (what is accepted, what was wrong) is in the language in use (language.py):
@@ -64,6 +66,18 @@ ACCEPTED: Mapping[Kind, str] = MappingProxyType({kind: _accepted(kind) for kind 
 def _bad(decision: Decision, why: str) -> BadAnswer:
     # TRANSLATORS: {why} says what was wrong with a typed answer, {accepted} the forms the prompt takes
     return BadAnswer(_("{why}. Accepted: {accepted}.").format(why=why, accepted=_(ACCEPTED[decision.kind])))
+
+
+#: The Thai digits, ๐ to ๙, as the ASCII digits they stand for.
+_THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")
+
+
+def ascii_digits(line: str) -> str:
+    """``line`` with each Thai digit (๐-๙) written as its ASCII digit: a Thai player may type
+    either wherever a number is typed (an option, a Hand position, a Space's row). Every
+    answer is read through it (:func:`parse`); a command that takes a number reads its
+    argument through it too."""
+    return line.translate(_THAI_DIGITS)
 
 
 def _number(token: str) -> int | None:
@@ -121,9 +135,10 @@ def hand_cards(seen: Observation, player: int) -> tuple[list[str], dict[str, str
 
 def parse(seen: Observation, decision: Decision, line: str) -> Answer:
     """The engine answer a typed line stands for (the inverse of :func:`format_answer`),
-    read with the deciding seat's observation (its Hand names the cards); raises BadAnswer."""
+    read with the deciding seat's observation (its Hand names the cards); raises BadAnswer.
+    Thai digits are read as the ASCII ones (:func:`ascii_digits`)."""
     need(seen)
-    tokens = line.replace(",", " ").split()
+    tokens = ascii_digits(line).replace(",", " ").split()
     kind = decision.kind
     if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS:
         keys = decision.keys()

@@ -98,7 +98,10 @@ def pack(items: Sequence[str], width: int, separator: str = " · ") -> list[str]
 
 
 def lines_of(renderable: RenderableType, width: int) -> list[Text]:
-    """Any Rich renderable (Markdown, a Panel) as screen lines of ``width`` columns."""
+    """Any Rich renderable (Markdown, a Panel) as screen lines of ``width`` columns; a Text
+    that holds Thai breaks between words (render.wrappable)."""
+    if isinstance(renderable, Text):
+        renderable = render.wrappable(renderable)
     console = Console(width=width, color_system=None, file=StringIO())
     lines = []
     for segments in console.render_lines(renderable, console.options, pad=False):

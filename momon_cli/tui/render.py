@@ -8,10 +8,13 @@ from data files and records, so they are shown through ``safe_text`` (never as m
 from __future__ import annotations
 
 import string
+from collections.abc import Iterable
 from typing import assert_never
 
-from rich.console import Console, Group
+from rich.console import Console, ConsoleOptions, Group
+from rich.measure import Measurement
 from rich.panel import Panel
+from rich.segment import Segment
 from rich.text import Text
 
 from ..data.cardtext import rules_ability_text as ability_text  # the text in the language in use
@@ -44,7 +47,7 @@ from ..text.glossary import for_card
 from ..text.notation import ACCEPTED
 from ..text.prompts import prompt_text
 from ..text.safe import LIMIT, clean, safe
-from ..widths import breakable, columns, cut, truncate
+from ..widths import breakable, columns, cut, has_thai, pieces, truncate, wrapped
 from .arena_view import ARROW, COMPASS, PLAYER_STYLE, arena_lines
 
 _MEASURE = Console(width=200, color_system=None)  # measures text for wrapping; never prints
@@ -203,8 +206,36 @@ def least_hand_lines(cards: int) -> int:
 
 def wrap(text: Text, width: int) -> list[Text]:
     """``text`` cut into screen lines of ``width`` columns, a word wider than a line broken
-    between graphemes."""
+    between graphemes; Thai that must break is broken between its words (widths.wrapped),
+    other text as Rich wraps it."""
+    if text.cell_len > width and has_thai(text.plain):
+        return wrapped(text, width)
     return list(breakable(text, width).wrap(_MEASURE, width))
+
+
+class Wrapped(Text):
+    """A Text that Rich lays out (in a table's cell, a panel) but that breaks as :func:`wrap`
+    does: Rich alone would break Thai anywhere in a run of letters. Still a Text, so what
+    reads a Text's words (plain mode) reads it as before."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[Segment]:
+        lines = Text("\n").join(wrap(self, options.max_width))
+        lines.end = self.end
+        yield from lines.render(console, end=self.end)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        lines = self.plain.split("\n")
+        widest_word = max((columns(line[a:b].strip()) for line in lines for a, b in pieces(line)), default=0)
+        return Measurement(min(widest_word, options.max_width), min(max(map(columns, lines)), options.max_width))
+
+
+def wrappable(text: Text) -> Text:
+    """``text`` as Rich should lay it out: as it is, unless it holds Thai (:class:`Wrapped`)."""
+    if not has_thai(text.plain):
+        return text
+    out = Wrapped(style=text.style, justify=text.justify, overflow=text.overflow, no_wrap=text.no_wrap, end=text.end)
+    out.append_text(text)
+    return out
 
 
 def card_panel(card: CardDef) -> Panel:
@@ -221,7 +252,7 @@ def card_panel(card: CardDef) -> Panel:
     for term in for_card(card):  # the card's keywords in plain words ('rules <word>' goes on)
         body.append(f"{term.term}", style="bold").append(f" — {_(term.meaning)}\n", style="dim")
     body.rstrip()
-    return Panel(body, title=safe(f"{card.name} ({card.id})"), title_align="left", expand=False)
+    return Panel(wrappable(body), title=safe(f"{card.name} ({card.id})"), title_align="left", expand=False)
 
 
 def object_panel(seen: Observation, obj: GameObject) -> Panel:

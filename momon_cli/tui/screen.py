@@ -36,7 +36,10 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import BufferControl, Float, FloatContainer, FormattedTextControl, HSplit, Layout, Window
 from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.mouse_handlers import MouseHandlers
 from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.layout.screen import Screen as Cells
+from prompt_toolkit.layout.screen import WritePosition
 from prompt_toolkit.output import Output
 from rich.text import Text
 
@@ -55,6 +58,19 @@ T = TypeVar("T")
 def ctrl_c() -> str:
     """What Ctrl-C at a prompt says."""
     return _("Ctrl-C clears the line; type 'quit' to save and leave, or 'concede' to give up.")
+
+
+class Lines(Window):
+    """A window of screen lines (the frame, the message) whose last column may hold a letter
+    with marks. prompt_toolkit puts a zero-width mark on the letter before it only while the
+    mark's own column is inside the window, so at the terminal's last column it dropped the
+    marks (a Thai ที่ there was drawn ท): this window reaches one column past the terminal's
+    edge, which the terminal never draws, and the marks stay on their letter."""
+
+    def write_to_screen(self, screen: Cells, mouse_handlers: MouseHandlers, write_position: WritePosition,
+                        parent_style: str, erase_bg: bool, z_index: int | None) -> None:
+        wider = WritePosition(write_position.xpos, write_position.ypos, write_position.width + 1, write_position.height)
+        super().write_to_screen(screen, mouse_handlers, wider, parent_style, erase_bg, z_index)
 
 
 class Screen:
@@ -182,8 +198,8 @@ class Screen:
                 shown[0].append(clean(kept), style="dim")
             return self._drawn(shown)
 
-        body = HSplit([Window(FormattedTextControl(self._top), wrap_lines=False, height=self._top_height),
-                       Window(FormattedTextControl(line), height=1), Window(height=PROMPT_LINES - 1)])
+        body = HSplit([Lines(FormattedTextControl(self._top), wrap_lines=False, height=self._top_height),
+                       Lines(FormattedTextControl(line), height=1), Window(height=PROMPT_LINES - 1)])
         return Application(Layout(body), key_bindings=bindings, full_screen=True, input=self.input,
                            output=self._screen_output(), refresh_interval=0.1)
 
@@ -339,8 +355,8 @@ class Screen:
         buffer = Buffer(completer=DynamicCompleter(lambda: self._completer), history=DummyHistory(), multiline=False,
                         accept_handler=accept, complete_while_typing=False)
         body = HSplit([
-            Window(FormattedTextControl(self._top), wrap_lines=False, height=self._top_height),
-            Window(FormattedTextControl(self._message), height=lambda: len(self._message_lines())),
+            Lines(FormattedTextControl(self._top), wrap_lines=False, height=self._top_height),
+            Lines(FormattedTextControl(self._message), height=lambda: len(self._message_lines())),
             Window(BufferControl(buffer, input_processors=[BeforeInput(lambda: self._prompt)]),
                    height=PROMPT_LINES - 1),
         ])
