@@ -179,16 +179,21 @@ def test_board_reads_the_arena_row_by_row_in_words(tmp_path):
     code, _, replies = _seat(_small_game(), ["", "board", "view p2", "board", "quit"], tmp_path)
     assert code == 0
     board = replies[1]
-    rows = [line for line in board.splitlines() if line.startswith("Row ")]
-    assert rows == ["Row 4: A4, B4, C4 and D4 are empty.", "Row 3: A3, C3 and D3 are empty.",
-                    "Row 2: A2, C2 and D2 are empty.", "Row 1: A1, B1, C1 and D1 are empty."]
-    assert "B2: your Kiln Drake, Power 7, Fire, 2 Stars; its Sights point at B3 and A2" in board
-    assert "B3: Bea's Mole, Power 3, Earth, 1 Star; it has Ward; its Sights point at B2" in board
-    assert board.index("Row 3:") < board.index("B3: Bea's Mole") < board.index("Row 2:")
+    # each row in the order its heading announces (from the left), not its empty Spaces first (issue 36)
+    assert board.splitlines()[4:] == [
+        "Row 4: A4, B4, C4 and D4 are empty.",
+        "Row 3: A3 is empty.",
+        "B3: Bea's Mole, Power 3, Earth, 1 Star; it has Ward; its Sights point at B2",
+        "C3 and D3 are empty.",
+        "Row 2: A2 is empty.",
+        "B2: your Kiln Drake, Power 7, Fire, 2 Stars; its Sights point at B3 and A2",
+        "C2 and D2 are empty.",
+        "Row 1: A1, B1, C1 and D1 are empty."]
     assert board.splitlines()[0] == "Turn 1: Ann's turn."
     assert replies[2] == "'board' reads the Arena as Bea sits, whoever decides.\n"
     turned = [line for line in replies[3].splitlines() if line.startswith("Row ")]
-    assert turned[0] == "Row 1: D1, C1, B1 and A1 are empty." and "B2: your Kiln Drake" in replies[3]
+    assert turned[0] == "Row 1: D1, C1, B1 and A1 are empty." and turned[2] == "Row 3: D3 and C3 are empty."
+    assert "B2: your Kiln Drake" in replies[3]
 
 
 def test_hand_lists_your_own_cards_on_numbered_lines_only_after_the_hand_off(tmp_path):
@@ -244,7 +249,7 @@ def test_a_puzzle_and_the_lesson_play_in_plain_lines(tmp_path):
     assert "Solver, your answer: board" in out and "1. Ember Lynx: Power 4, Fire, 2 Stars" in out
     end = out[out.index("Turn 5 ends."):]
     assert "B2: your Ember Lynx, Power 4, Fire, 2 Stars" in end and "B3: your Zephyr Kite" in end
-    assert out.splitlines()[-1].startswith("Goal met: ") and not BOX.search(out) and "\x1b" not in out
+    assert out.splitlines()[-2].startswith("Goal met: ") and not BOX.search(out) and "\x1b" not in out
     lesson = CliRunner().invoke(app, ["learn", "--script", "-"], input="play\nsummon lynx b2\nquit\n",
                                 env={**env, "MOMON_PLAIN": "1"})
     assert lesson.exit_code == 0, lesson.output

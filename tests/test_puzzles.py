@@ -230,7 +230,8 @@ def test_momon_puzzle_plays_the_solution_from_a_script_and_says_the_goal_was_met
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "Puzzle 16: Take the Token  ★★★★☆" and "Goal: Be winning on Control Score" in result.output
-    assert lines[-1] == "Goal met: the Control Score is 4-4 as the turn ends and you hold the First Player Token."
+    assert lines[-1] == "Solved. The next puzzle: momon puzzle 17"
+    assert lines[-2] == "Goal met: the Control Score is 4-4 as the turn ends and you hold the First Player Token."
     assert (tmp_path / "data" / "momon-cli" / "puzzles" / "16.jsonl").is_file()
     assert not (tmp_path / "data" / "momon-cli" / "games").exists()  # puzzles are kept apart from the games
 
@@ -238,7 +239,7 @@ def test_momon_puzzle_plays_the_solution_from_a_script_and_says_the_goal_was_met
 def test_momon_puzzle_says_in_one_line_when_the_goal_is_not_met(tmp_path):
     result = runner.invoke(app, ["puzzle", "1", "--script", "-"], input="summon pup b2\n", env=data_home(tmp_path))
     assert result.exit_code == 0
-    assert result.output.splitlines()[-1] == "Goal not met: you Snatched 0 Momons this turn (2 asked)."
+    assert result.output.splitlines()[-2] == "Goal not met: you Snatched 0 Momons this turn (2 asked)."
 
 
 def test_clue_shows_the_hint_at_a_prompt_and_help_lists_it(tmp_path):
@@ -246,7 +247,7 @@ def test_clue_shows_the_hint_at_a_prompt_and_help_lists_it(tmp_path):
                            env=data_home(tmp_path))
     assert result.exit_code == 0
     assert "this puzzle's goal and its hint" in result.output
-    assert "Hint: Ember Lynx has Power 4" in result.output and result.output.splitlines()[-1].startswith("Goal met")
+    assert "Hint: Ember Lynx has Power 4" in result.output and result.output.splitlines()[-2].startswith("Goal met")
     hinted = runner.invoke(app, ["puzzle", "1", "--hint", "--script", "-"], input="", env=data_home(tmp_path))
     assert "Hint: Ember Lynx has Power 4" in hinted.output.split("New game")[0]
 
@@ -255,7 +256,7 @@ def test_an_undo_inside_the_puzzles_turn_keeps_the_goal_watched(tmp_path):
     result = runner.invoke(app, ["puzzle", "3", "--script", "-"],
                            input="summon gloom c3\nundo\nsummon gloom c3\nB3\n", env=data_home(tmp_path))
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == "Goal met: you Snatched 2 Momons this turn (2 asked)."
+    assert result.output.splitlines()[-2] == "Goal met: you Snatched 2 Momons this turn (2 asked)."
 
 
 def test_a_script_that_ends_inside_the_puzzle_exits_3_and_says_how_to_start_again(tmp_path):
@@ -282,7 +283,8 @@ def test_momon_puzzle_plays_a_puzzle_file_and_refuses_a_plain_position_in_one_li
     mine.write_text(FILES[0].read_text().replace('goal = { snatch = 2 }', 'goal = { hold = "C3" }'))
     result = runner.invoke(app, ["puzzle", str(mine), "--script", "-"], input="summon lynx c2\n",
                            env=data_home(tmp_path))
-    assert result.exit_code == 0 and result.output.splitlines()[-1] == ("Goal met: you control the Momon on C3 as "
+    assert result.exit_code == 0 and result.output.splitlines()[-1] == "Solved."
+    assert result.output.splitlines()[-2] == ("Goal met: you control the Momon on C3 as "
                                                                         "the turn ends.")
     plain = ROOT / "tests" / "positions" / "17-2-queue.toml"
     result = runner.invoke(app, ["puzzle", str(plain), "--cards", str(ROOT / "tests" / "positions" / "cards.toml")])

@@ -14,7 +14,8 @@ LATIN = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
 #: citations, units and program names.
 TYPED = """summon inspect queue rules rule help hint why clue log undo concede quit yes no y n order target targets
 space card void hand show all none pass tab enter esc ctrl momon play replay games plain full terse seat p1 p2 cr th r mc
-bot bots easy medium hard random greedy flat search msn jsonl toml lang en de e.g ok i ii vs
+bot bots easy medium hard random greedy flat search msn jsonl toml lang en de e.g ok i ii vs rematch row column mine theirs
+score board last brief verbosity bell
 a1 a2 a3 a4 b1 b2 b3 b4 c1 c2 c3 c4 d1 d2 d3 d4 n ne e se s sw w nw fbd""".split()
 
 

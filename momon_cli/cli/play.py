@@ -90,14 +90,30 @@ def play(
     view: str = typer.Option("seat", help=_("seat: the Arena from the deciding player's seat; p1 or p2: always "
                              "from that seat.")),
     plain: bool = typer.Option(False, "--plain", envvar="MOMON_PLAIN", help=PLAIN_HELP),
+    verbosity: str = typer.Option("brief", help=_("With --plain, what a decision reads: brief (who decides, what "
+                                  "changed, your Hand by name, Power, Element and Stars, the empty Spaces; 'board', "
+                                  "'row', 'column', 'mine' and 'theirs' read the Arena) or full (the whole Arena and "
+                                  "every card's text).")),
+    bell: bool = typer.Option(False, "--bell", help=_("Ring the terminal's bell at the other side's move, at a "
+                              "hand-off and at the end.")),
+    rematch: str | None = typer.Option(None, "--rematch", metavar="GAME", help=_("A new game of the same players "
+                                       "as a saved game ('last', its number in 'momon games' or its record), "
+                                       "seats swapped: each keeps their deck."), autocompletion=complete.records),
 ) -> None:
     """Play a hot-seat game: two players, one keyboard."""
     if narration not in ("terse", "full"):
         raise typer.BadParameter(_("choose terse or full"), param_hint="--narration")
     if view not in ("seat", "p1", "p2"):
         raise typer.BadParameter(_("choose seat, p1 or p2"), param_hint="--view")
+    if verbosity not in ("brief", "full"):
+        raise typer.BadParameter(_("choose brief or full"), param_hint="--verbosity")
+    if rematch is not None and (resume is not None or from_file is not None or position is not None):
+        raise typer.BadParameter(_("a rematch is a new game: give it without --resume, --from or --position"),
+                                 param_hint="--rematch")
     options: dict[str, Any] = {"open_hands": open_hands, "full_log": narration == "full",
-               "fixed_seat": None if view == "seat" else int(view[1])}
+               "fixed_seat": None if view == "seat" else int(view[1]), "bell": bell}
+    if plain:
+        options["verbosity"] = verbosity
     lines = _script_lines(script)
     console = _console(plain)
     if at is not None and from_file is None:
@@ -110,9 +126,45 @@ def play(
     if resume is not None:
         game, recorder, options["bots"] = _resume(resume, log, force)
         _hot_seat(game, console, recorder, lines, options, plain)
+    if rematch is not None:
+        p1, p2, deck1, deck2, rules, bot_time = _swapped(rematch, p1, p2, deck1, deck2, rules, bot_time)
     game, recorder, options["bots"] = _start(p1, p2, bot_time, deck1, deck2, cards, seed, first, rules, log, force,
                                              full, position, at_terminal=script is None, plain=plain)
     _hot_seat(game, console, recorder, lines, options, plain)
+
+
+def _swapped(ref: str, p1: str | None, p2: str | None, deck1: str | None, deck2: str | None, rules: str,
+             bot_time: float | None) -> "tuple[str, str, str, str, str, float | None]":
+    """A rematch of the saved game ``ref``: its players in each other's seats, each with the
+    deck they played (a bot stays that bot); what is given on the command line wins."""
+    from ..data.cards import DataError, load_matrix
+    from ..record import seats_from_header
+
+    record = _read(ref)
+    head = record.header
+    try:
+        bots = seats_from_header(head, load_matrix())
+    except DataError as err:
+        _fail(str(err))
+    names, decks = head["names"], head["decks"]
+    if "position" in decks:
+        _fail(_("{game} began from a position: a rematch deals decks, and that game had none").format(game=ref))
+    players = [f"bot:{bots[p].bot}" if p in bots else str(names[p - 1]) for p in (1, 2)]
+    seconds = next((seat.seconds for seat in bots.values() if seat.seconds is not None), None)
+    profile = str(head.get("profile", rules)) if rules == "sequential" else rules
+    return (p1 or players[1], p2 or players[0], deck1 or _deck_id(str(decks[1]), "--deck1"),
+            deck2 or _deck_id(str(decks[0]), "--deck2"), profile, bot_time if bot_time is not None else seconds)
+
+
+def _deck_id(name: str, flag: str) -> str:
+    """The built-in deck a record names by its title ('Prism': prism), or one line and exit 1."""
+    from ..data.cards import builtin_deck_names, load_deck, load_pool
+
+    pool = load_pool()
+    found = next((deck for deck in builtin_deck_names() if load_deck(deck, pool).name == name), None)
+    if found is None:
+        _fail(_("the deck {deck} is not a built-in one: give it again with {flag}").format(deck=repr(name), flag=flag))
+    return found
 
 
 def _console(plain: bool) -> "Console":

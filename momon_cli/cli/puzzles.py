@@ -111,7 +111,11 @@ def puzzle(
                 _fail(str(err))
     except OSError as err:
         _fail(_("cannot write the game record {file}: {error}").format(file=target, error=err.strerror))
-    raise typer.Exit(seat.run())
+    code = seat.run()
+    if seat.verdict is not None and code == exits.DONE:
+        number = int(which) if which.isascii() and which.isdecimal() else None
+        console.print(pz.offer(seat.verdict.met, again, number, plain), soft_wrap=True)
+    raise typer.Exit(code)
 
 
 @app.command(help=_(

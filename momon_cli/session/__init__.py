@@ -12,7 +12,9 @@ from .content import (
                       Help,
                       Left,
                       Line,
+                      LineShown,
                       MomonShown,
+                      MomonsShown,
                       PreviewShown,
                       QueueShown,
                       Refused,
@@ -28,5 +30,6 @@ from .goal import PuzzleGoal
 from .session import Pending, Session, Update
 
 __all__ = ["Accepted", "BoardShown", "CardShown", "Confirm", "Content", "ElementsShown", "Front", "HandShown", "Help",
-           "Left", "Line", "MomonShown", "Outcome", "Pending", "PreviewShown", "PuzzleGoal", "QueueShown", "Refused",
+           "Left", "Line", "LineShown", "MomonShown", "MomonsShown",
+           "Outcome", "Pending", "PreviewShown", "PuzzleGoal", "QueueShown", "Refused",
            "Reply", "RulesShown", "Said", "Session", "Shown", "Undone", "Update", "Viewed", "play"]

@@ -12,7 +12,7 @@ import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar, assert_never, cast
 
-from ..engine import Answer, Decision, Kind, Observation, card_of_key
+from ..engine import Answer, Decision, Kind, Observation, card_of_key, scores
 from ..language import N_, _, ngettext
 from ..limits import NAME_LIMIT
 from ..text.lists import listed
@@ -29,7 +29,9 @@ from .content import (
     Help,
     Left,
     Line,
+    LineShown,
     MomonShown,
+    MomonsShown,
     PreviewShown,
     QueueShown,
     Refused,
@@ -52,16 +54,21 @@ COMMANDS = ("help", "hint", "inspect", "preview", "why", "log", "queue", "rules"
             "save", "quit")
 CLUE = "clue"  # a puzzle's: its goal and hint ('hint' is kept for the coach)
 #: The commands plain mode adds (the screen shows all three at every prompt).
-PLAIN_COMMANDS = ("board", "hand", "last")
+PLAIN_COMMANDS = ("board", "hand", "last", "row", "column", "mine", "theirs", "score")
 #: What each of them does, as ``help`` says it (translated where it is said).
 PLAIN_WORDS = {"board": N_("the Arena row by row in words (as 'view' sits)"),
-               "hand": N_("your Hand, a card a numbered line"), "last": N_("what happened since you last answered")}
+               "hand": N_("your Hand, a card a numbered line"), "last": N_("what happened since you last answered"),
+               "row <1-4>": N_("one row of the Arena, from the left as 'view' sits"),
+               "column <A-D>": N_("one column of the Arena, the far Space first"),
+               "mine": N_("the Momons you control"), "theirs": N_("the Momons the other player controls"),
+               "score": N_("the Control Score, the turn and the cards left in each Hand")}
 
 
 def extra_help(commands: tuple[str, ...]) -> str:
     """The lines ``help`` adds for the commands a session offers besides the common ones."""
     said = _("\n  clue                  this puzzle's goal and its hint") if CLUE in commands else ""
-    return said + "".join(f"\n  {name:<22}{_(words)}" for name, words in PLAIN_WORDS.items() if name in commands)
+    return said + "".join(f"\n  {name:<22}{_(words)}" for name, words in PLAIN_WORDS.items()
+                            if name.partition(" ")[0] in commands)
 
 
 def run(session: Session, player: int, word: str, arg: str, decision: Decision, think: Think[object],
@@ -106,7 +113,33 @@ def run(session: Session, player: int, word: str, arg: str, decision: Decision, 
         return Shown((HandShown(player),))
     if word == "last":
         return Shown(tuple(Line(line) for line in last(session, player)))
+    if word in ("row", "column", "mine", "theirs", "score"):
+        return scan(session, player, word, arg, seen)
     raise AssertionError(f"{word} is offered but not handled")
+
+
+def scan(session: Session, player: int, word: str, arg: str, seen: Observation) -> Reply:
+    """Plain mode's reading of a part of the table: a row, a column, one player's Momons, the score."""
+    side = session.side(player)
+    if word == "row":
+        if arg not in ("1", "2", "3", "4"):
+            return Refused(_("row takes a row's number, 1 to 4: e.g. 'row 2'"))
+        return Shown((LineShown(side, player, arg),))
+    if word == "column":
+        if arg.upper() not in ("A", "B", "C", "D"):
+            return Refused(_("column takes a column's letter, A to D: e.g. 'column B'"))
+        return Shown((LineShown(side, player, arg.upper()),))
+    if word in ("mine", "theirs"):
+        return Shown((MomonsShown(side, player, player if word == "mine" else 3 - player),))
+    state = seen.state
+    names = [clean(name, NAME_LIMIT) for name in session.game.setup.names]
+    score = scores(state)
+    counts = {"name1": names[0], "name2": names[1]}
+    return Shown((Line(_("Control Score: {name1} {score1}, {name2} {score2}.").format(
+        score1=score[0], score2=score[1], **counts)),
+        Line(_("Turn {turn}: {name}'s turn.").format(turn=state.turn, name=names[state.active - 1])),
+        Line(_("Cards in Hand: {name1} {hand1}, {name2} {hand2}.").format(
+            hand1=len(state.zones.hands[1]), hand2=len(state.zones.hands[2]), **counts))))
 
 
 def did_you_mean(word: str, commands: tuple[str, ...] = COMMANDS) -> str:

@@ -76,8 +76,27 @@ class HandShown:
     player: int
 
 
+@dataclass(frozen=True)
+class LineShown:
+    """One row (``line`` a digit) or column (a letter) of the Arena in words, from ``seat``'s
+    side, for ``player`` (``row N``, ``column X``)."""
+
+    seat: int
+    player: int
+    line: str
+
+
+@dataclass(frozen=True)
+class MomonsShown:
+    """The Momons ``controller`` controls, read from ``seat``'s side, for ``player`` (``mine``, ``theirs``)."""
+
+    seat: int
+    player: int
+    controller: int
+
+
 Content = Line | Help | CardShown | MomonShown | RulesShown | ElementsShown | QueueShown | PreviewShown | BoardShown \
-    | HandShown
+    | HandShown | LineShown | MomonsShown
 
 
 # -- the replies to a line --------------------------------------------------------------------

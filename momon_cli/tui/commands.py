@@ -20,7 +20,9 @@ from ..session import (
     HandShown,
     Help,
     Line,
+    LineShown,
     MomonShown,
+    MomonsShown,
     PreviewShown,
     QueueShown,
     RulesShown,
@@ -30,6 +32,7 @@ from ..session import (
 from ..session.commands import COMMANDS
 from ..text.notation import ACCEPTED
 from . import plain, render
+from .arena_view import orientation
 
 __all__ = ["COMMANDS", "command_help", "help_text", "rendered", "screen_help"]
 
@@ -129,5 +132,14 @@ def _one(item: Content, update: Update, screen: bool) -> RenderableType:
             return Text("\n".join(plain.status(seen) + plain.board(seen, seat, player, update.marks)))
         case HandShown(player=player):
             return Text("\n".join(plain.hand(seen, player, player)))
+        case LineShown(seat=seat, player=player, line=line):
+            if line.isdecimal():
+                _rows, columns = orientation(seat)
+                said = plain.row_lines(seen, line, [f"{c}{line}" for c in columns], player, update.marks)
+            else:
+                said = plain.column_lines(seen, line, seat, player, update.marks)
+            return Text("\n".join(said))
+        case MomonsShown(seat=seat, player=player, controller=controller):
+            return Text("\n".join(plain.momons_of(seen, controller, seat, player)))
         case _:
             assert_never(item)

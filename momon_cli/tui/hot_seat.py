@@ -56,8 +56,11 @@ class HotSeat:
 
     def __init__(self, game: Game | Session, console: Console, recorder: Recorder | None = None,
                  reader: Screen | ScriptReader | PlainReader | None = None, *, open_hands: bool = False,
-                 full_log: bool = False, fixed_seat: int | None = None, bots: dict[int, Seat] | None = None) -> None:
+                 full_log: bool = False, fixed_seat: int | None = None, bots: dict[int, Seat] | None = None,
+                 bell: bool = False) -> None:
         self.console = console
+        self.bell = bell  # BEL at the other side's move, a hand-off and the end (``--bell``)
+        self.resumes_with = " --bell" if bell else ""
         self.reader = reader if reader is not None else Screen()
         self.interactive = self.reader.interactive
         if isinstance(game, Session):
@@ -118,18 +121,28 @@ class HotSeat:
         self.drawn._last_words(message)
 
     # -- one keyboard's own ------------------------------------------------------------------
+    def ring(self) -> None:
+        """The bell (``--bell``): one BEL to the terminal, which moves nothing on the screen."""
+        if self.bell:
+            self.console.file.write("\a")
+            self.console.file.flush()
+
     def bot(self, turn: BotTurn, update: Update) -> object:
         """A bot's turn: the screen shows the person's side, with the bot's progress against its budget."""
         self.drawn._take(update)
         if isinstance(self.reader, Screen):
             self.drawn.view = View(seat=self.session.side(3 - turn.player), decision=None, marks=update.marks)
-            return self.reader.busy(turn.progress, turn.think)
-        return turn.think()
+            answer = self.reader.busy(turn.progress, turn.think)
+        else:
+            answer = turn.think()
+        self.ring()
+        return answer
 
     def handoff(self, player: int, update: Update, news: str | None) -> str:
         """The hand-off to ``player``: a spectator's view, what happened since the last one."""
         self.drawn._take(update)
         name = self.session.name_of(player)
+        self.ring()
         banner = [Text(_("Pass to {name} — press Enter").format(name=name), style=PLAYER_STYLE[player] + " reverse")]
         if news:
             banner.append(Text(news, style="bold"))
@@ -164,6 +177,7 @@ class HotSeat:
     def _end(self) -> int:
         """The game is over: the end screen, on the terminal's own screen (it stays there)."""
         self.session.close()
+        self.ring()
         if self.session.goal is not None:
             from .puzzle_end import ending
 
@@ -173,8 +187,11 @@ class HotSeat:
         path = self.session.recorder.path
         # piped, a line is never cut or wrapped: a script reads the saved path whole
         piped = not self.console.is_terminal
-        for line in render.end_screen(self.drawn.seen, str(path), self.console.width, shlex.quote(short_name(path)),
-                                      words_width=PIPED_WIDTH if piped else None):
+        named = shlex.quote(short_name(path))
+        lines = render.end_screen(self.drawn.seen, str(path), self.console.width, named,
+                                  words_width=PIPED_WIDTH if piped else None)
+        lines[-1:-1] = [safe(line, style="dim") for line in rematch_lines(self.session, named, self.resumes_with)]
+        for line in lines:
             self.console.print(line, soft_wrap=True) if piped else self.console.print(line, overflow="crop", no_wrap=True)
         return exits.DONE
 
@@ -244,6 +261,16 @@ def leaving(front: Terminal) -> int:
         console.print(safe(_("Game saved to {path}").format(path=session.recorder.path)), soft_wrap=True)
         console.print(safe(resume_line(session, front.resumes_with)), soft_wrap=True)
     return exits.DONE if front.interactive else exits.SCRIPT_ENDED
+
+
+def rematch_lines(session: Session, named: str, resumes_with: str = "") -> list[str]:
+    """The line at the end of a game that starts its rematch (the same players, seats
+    swapped), for a game dealt from decks (a position's game has none to deal again)."""
+    start = session.game.setup.position
+    if start.turn != 1 or start.arena or any(start.voids):
+        return []
+    return [_("A rematch, seats swapped: momon play --rematch {name}{options}").format(name=named,
+                                                                                      options=resumes_with)]
 
 
 def resume_line(session: Session, resumes_with: str = "") -> str:

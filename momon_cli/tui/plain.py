@@ -19,6 +19,7 @@ from rich.text import Text
 from ..data.cardtext import rules_ability_text as ability_text  # the text in the language in use
 from ..data.cardtext import rules_text as card_text  # the text in the language in use
 from ..engine import (
+    SPACES,
     SPENT,
     CardDef,
     Decision,
@@ -128,9 +129,12 @@ def at(seen: Observation, space: str, viewer: int | None) -> str:
     return _("{space}: empty").format(space=space) if oid is None else momon(seen, zones.objects[oid], viewer)
 
 
-def board(seen: Observation, seat: int, viewer: int | None, marks: dict[str, Change] | None = None) -> list[str]:
-    """The Arena row by row as ``seat`` sits (the far row first, each row left to right):
-    a row's empty Spaces on its line, then each Momon on a line of its own."""
+def board(seen: Observation, seat: int, viewer: int | None, marks: dict[str, Change] | None = None,
+          in_order: bool = True) -> list[str]:
+    """The Arena row by row as ``seat`` sits (the far row first, each row left to right).
+    ``in_order``: each row's Spaces in the order the heading announces them (a run of empty
+    Spaces on one line, each Momon on a line of its own); else, as ``--verbosity full`` kept
+    it, a row's empty Spaces on its line first, then its Momons."""
     zones = need(seen).state.zones
     marks = marks or {}
     rows, columns = orientation(seat)
@@ -138,16 +142,67 @@ def board(seen: Observation, seat: int, viewer: int | None, marks: dict[str, Cha
         name=_names(seen)[seat - 1])]
     for r in rows:
         spaces = [f"{c}{r}" for c in columns]
+        if in_order:
+            lines += row_lines(seen, str(r), spaces, viewer, marks)
+            continue
         empty = [s for s in spaces if s not in zones.arena]
-        gone = [s for s in empty if marks.get(s) == "gone"]
-        went = _(" (the Momon on {spaces} was sent away since your last answer)").format(spaces=listed(gone)) \
-            if gone else ""
         lines.append(ngettext("Row {row}: {spaces} is empty{gone}.", "Row {row}: {spaces} are empty{gone}.",
-                              len(empty)).format(row=r, spaces=listed(empty), gone=went) if empty else
+                              len(empty)).format(row=r, spaces=listed(empty), gone=_gone(empty, marks)) if empty else
                      _("Row {row}: full.").format(row=r))
         lines.extend(momon(seen, zones.objects[zones.arena[s]], viewer, marks.get(s)) for s in spaces
                      if s in zones.arena)
     return lines
+
+
+def _gone(empty: list[str], marks: dict[str, Change]) -> str:
+    gone = [s for s in empty if marks.get(s) == "gone"]
+    return _(" (the Momon on {spaces} was sent away since your last answer)").format(spaces=listed(gone)) \
+        if gone else ""
+
+
+def row_lines(seen: Observation, row: str, spaces: list[str], viewer: int | None,
+              marks: dict[str, Change]) -> list[str]:
+    """One row (or column) of Spaces in the order given: each run of empty Spaces on a line,
+    each Momon on a line of its own, the first line headed by the row's name."""
+    zones = seen.state.zones
+    facts: list[str] = []
+    run: list[str] = []
+    for s in [*spaces, ""]:
+        if s and s not in zones.arena:
+            run.append(s)
+            continue
+        if run:
+            facts.append(ngettext("{spaces} is empty{gone}.", "{spaces} are empty{gone}.", len(run)).format(
+                spaces=listed(run), gone=_gone(run, marks)))
+            run = []
+        if s:
+            facts.append(momon(seen, zones.objects[zones.arena[s]], viewer, marks.get(s)))
+    return [_("Row {row}: {fact}").format(row=row, fact=facts[0]), *facts[1:]]
+
+
+def column_lines(seen: Observation, column: str, seat: int, viewer: int | None,
+                 marks: dict[str, Change]) -> list[str]:
+    """One column, the far Space first as ``seat`` sits."""
+    rows, _columns = orientation(seat)
+    lines = row_lines(seen, column, [f"{column}{r}" for r in rows], viewer, marks)
+    return [_("Column {column}, the far Space first: {fact}").format(column=column, fact=lines[0].partition(": ")[2]),
+            *lines[1:]]
+
+
+def momons_of(seen: Observation, controller: int, seat: int, viewer: int | None) -> list[str]:
+    """The Momons one player controls, in the order the Arena is read from ``seat``."""
+    zones = seen.state.zones
+    rows, columns = orientation(seat)
+    found = [zones.objects[zones.arena[s]] for r in rows for c in columns if (s := f"{c}{r}") in zones.arena]
+    theirs = [o for o in found if (o.controller or o.owner) == controller]
+    name = _names(seen)[controller - 1]
+    if not theirs:
+        return [_("You control no Momon on the Arena.") if controller == viewer else
+                _("{name} controls no Momon on the Arena.").format(name=name)]
+    n = len(theirs)
+    head = (ngettext("You control {n} Momon:", "You control {n} Momons:", n).format(n=n) if controller == viewer else
+            ngettext("{name} controls {n} Momon:", "{name} controls {n} Momons:", n).format(n=n, name=name))
+    return [head, *(momon(seen, o, viewer) for o in theirs)]
 
 
 def status(seen: Observation) -> list[str]:
@@ -192,6 +247,54 @@ def hand(seen: Observation, player: int, viewer: int | None) -> list[str]:
     return lines + [f"{i}. {card(c, SPENT in key)}" for i, (c, key) in enumerate(zip(cards, keys, strict=True), 1)]
 
 
+def brief_hand(seen: Observation, player: int) -> list[str]:
+    """The deciding player's Hand in brief: a card a numbered line, its name, Power, Element
+    and Stars; a card the same as one before it is said to be (a second copy costs a line,
+    not its facts again)."""
+    state = need(seen).state
+    held, (keys, _shown) = state.zones.hands[player], hand_cards(seen, player)
+    lines: list[str] = []
+    first: dict[tuple[str, bool], int] = {}
+    for i, (o, key) in enumerate(zip(held, keys, strict=True), 1):
+        c, spent = state.zones.objects[o].card, SPENT in key
+        if (c.id, spent) in first:
+            lines.append(_("{number}. the same as {first}").format(number=i, first=first[c.id, spent]))
+            continue
+        first[c.id, spent] = i
+        line = _("{number}. {name}: {power}, {element}, {stars}").format(  # Power and the Element: kept terms
+            number=i, name=clean(c.name), power=f"Power {c.power}", element=clean(c.element), stars=_stars(c.stars))
+        lines.append(line + (_(", once-only right used") if spent else ""))
+    return lines
+
+
+def empty_in_brief(empty: tuple[str, ...]) -> str:
+    """The empty Spaces in the fewest words: all of them, or all but the few taken, or those empty."""
+    taken = [s for s in SPACES if s not in empty]
+    if not taken:
+        return _("Empty Spaces: all 16.")
+    if len(taken) < len(empty):
+        return _("Empty Spaces: all but {spaces}.").format(spaces=listed(taken))
+    return _("Empty Spaces: {spaces}.").format(spaces=listed(list(empty)))
+
+
+def brief(seen: Observation, d: Decision, seat: int, marks: dict[str, Change], shows_hand: bool,
+          news: str = "") -> list[str]:
+    """A decision in brief (``--verbosity brief``, plain mode's default): who decides, what
+    changed since they last answered, the Hand by name, Power, Element and Stars and the
+    empty Spaces; the answer's form is said once as the game opens and by ``help``, the
+    Arena on asking (``board``, ``row``, ``column``, ``mine``, ``theirs``), a card's text by
+    ``inspect``. Any other kind is its options, as in full."""
+    if d.kind is not Kind.SUMMON:
+        return decision(seen, d, seat, marks, shows_hand, news)
+    zones = need(seen).state.zones
+    me = d.player
+    lines = [_("{name} (Player {number}) decides: {prompt}").format(
+        name=_names(seen)[me - 1], number=me, prompt=_("a Summon from your Hand:") if shows_hand else _("a Summon."))]
+    lines += [news] if news else []
+    lines += brief_hand(seen, me) if shows_hand else []
+    return lines + [empty_in_brief(zones.empty_spaces())]
+
+
 def decision(seen: Observation, d: Decision, seat: int, marks: dict[str, Change], shows_hand: bool,
              news: str = "") -> list[str]:
     """Who decides what, the Arena's facts it turns on, its options on numbered lines, and
@@ -204,7 +307,7 @@ def decision(seen: Observation, d: Decision, seat: int, marks: dict[str, Change]
     lines += [news] if news else []
     kind = d.kind
     if kind is Kind.SUMMON:
-        lines += status(seen) + board(seen, seat, me, marks)
+        lines += status(seen) + board(seen, seat, me, marks, in_order=False)
         lines += hand(seen, me, me) if shows_hand else []
         lines.append(_("Empty Spaces: {spaces}.").format(spaces=listed(zones.empty_spaces())))
     elif kind is Kind.ORDER_ATTEMPTS:

@@ -34,7 +34,7 @@ from ..session.commands import PLAIN_COMMANDS, PLAIN_WORDS
 from ..text.safe import safe
 from . import plain, render
 from .commands import rendered
-from .hot_seat import leaving, one_keyboard, resume_line, run_at_terminal
+from .hot_seat import leaving, one_keyboard, rematch_lines, resume_line, run_at_terminal
 from .script import LINE_LIMIT, PlainReader, ScriptReader
 
 T = TypeVar("T")
@@ -49,8 +49,12 @@ class PlainSeat:
 
     def __init__(self, game: Game | Session, console: Console, recorder: Recorder | None = None,
                  reader: PlainReader | ScriptReader | None = None, *, open_hands: bool = False,
-                 full_log: bool = False, fixed_seat: int | None = None, bots: dict[int, Seat] | None = None) -> None:
+                 full_log: bool = False, fixed_seat: int | None = None, bots: dict[int, Seat] | None = None,
+                 verbosity: str = "brief", bell: bool = False) -> None:
         self.console = console
+        self.brief = verbosity != "full"  # brief: a decision's facts on asking (plain.brief)
+        self.bell = bell  # BEL at the other side's move, a hand-off and the end
+        self.resumes_with = " --plain" + ("" if self.brief else " --verbosity full") + (" --bell" if bell else "")
         assert reader is not None
         self.reader = reader
         self.interactive = reader.interactive
@@ -70,6 +74,12 @@ class PlainSeat:
     # -- output ------------------------------------------------------------------------------
     def say(self, line: str) -> None:
         self.console.print(Text(line))
+
+    def ring(self) -> None:
+        """The bell (``--bell``): one BEL, which a terminal or a screen reader sounds."""
+        if self.bell:
+            self.console.file.write("\a")
+            self.console.file.flush()
 
     def show(self, shown: Shown, update: Update) -> None:
         for item in rendered(shown, update, screen=False):
@@ -104,7 +114,9 @@ class PlainSeat:
     def bot(self, turn: BotTurn, update: Update) -> object:
         self._take(update)  # what the last answer did comes first
         self.say(_("{name} is thinking…").format(name=self.session.name_of(turn.player)))
-        return turn.think()
+        answer = turn.think()
+        self.ring()
+        return answer
 
     def _back_to_the_terminal(self) -> None:
         """Plain lines never leave the terminal's own screen."""
@@ -116,6 +128,7 @@ class PlainSeat:
     def handoff(self, player: int, update: Update, news: str | None) -> str:
         self._take(update)
         name = self.session.name_of(player)
+        self.ring()
         self.say(plain.handoff(name))
         self._handed = _("Meanwhile: {told}").format(told=news) if news else ""
         if news:
@@ -132,7 +145,8 @@ class PlainSeat:
         assert decision is not None
         news = "" if update.news == self._handed else update.news
         self._handed = ""
-        lines = plain.decision(update.seen, decision, update.side, update.marks, update.hand is not None, news)
+        lines = (plain.brief if self.brief else plain.decision)(update.seen, decision, update.side, update.marks,
+                                                                 update.hand is not None, news)
         if decision.kind is not Kind.SUMMON:  # what resolves now, before the line saying what an answer looks like
             resolving, waits = render.queue_parts(update.seen)
             waiting = len(waits)
@@ -172,13 +186,16 @@ class PlainSeat:
         opening = goal.opening() if goal is not None else _("Recording to {path}").format(
             path=self.session.recorder.path)
         self.console.print(Text(opening + "\n" + _(
-            "Plain mode: one fact a line. At any prompt 'board' reads the Arena, 'hand' your Hand, 'last' what "
-            "happened since you last answered, 'help' every command.")))
+            "Plain mode: one fact a line. Summon with a card's number and a Space, e.g. '1 B2'; 'inspect 1' reads "
+            "card 1. At any prompt 'board' reads the Arena ('row 2', 'column B', 'mine' and 'theirs' a part of it), "
+            "'hand' your Hand, 'score' the score, 'last' what happened since you last answered, 'help' every "
+            "command.")))
         return run_at_terminal(self)
 
     def _end(self) -> int:
         """The game is over: the final Arena in words, each player's Tokens and the winner."""
         self.session.close()
+        self.ring()
         if self.session.goal is not None:
             from .puzzle_end import ending
 
@@ -186,7 +203,10 @@ class PlainSeat:
         seen, told = self.session.look(SPECTATOR)
         self._take(Update(seen, 1, told=told))
         path = self.session.recorder.path
-        for line in plain.end(seen, str(path), shlex.quote(short_name(path))):
+        named = shlex.quote(short_name(path))
+        lines = plain.end(seen, str(path), named)
+        lines[-1:-1] = rematch_lines(self.session, named, self.resumes_with)  # the winner's line stays the last
+        for line in lines:
             self.say(line)
         return exits.DONE
 

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..data.positions import read_position_names
-from ..data.puzzles import MOST_LEVEL, PUZZLE_SEED, Puzzle
+from ..data.puzzles import MOST_LEVEL, PUZZLE_SEED, Puzzle, built_in
 from ..engine import CardDef, ElementMatrix
 from ..language import _
 from ..record import GameRequest, new_game
@@ -74,6 +74,20 @@ def intro(puzzle: Puzzle, heading: str, width: int, hint: bool = False) -> list[
     elif puzzle.hint:
         lines += render.wrap(Text(_("Stuck? Type 'clue' at any prompt for a hint."), style="dim"), width)
     return lines
+
+
+def offer(met: bool, again: str, number: int | None, plain: bool = False) -> Text:
+    """What a finished ``momon puzzle`` offers next: the next built-in puzzle once this one is
+    solved (``number``: its number, None for a file), else the command that tries it again
+    (the verdict above it says why its goal was missed)."""
+    if not met:
+        return Text(_("Try it again: {command}").format(command=clean(again)), style="bold")
+    if number is None:
+        return Text(_("Solved."), style="bold")
+    if number >= len(built_in()):
+        return Text(_("Solved: that was the last puzzle ('momon puzzles' lists them all)."), style="bold")
+    return Text(_("Solved. The next puzzle: {command}").format(
+        command=f"momon puzzle {number + 1}" + " --plain" * plain), style="bold")
 
 
 def goal_line(puzzle: Puzzle) -> Text:
