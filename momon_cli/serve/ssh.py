@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import os
 import secrets
+import time
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -38,6 +40,9 @@ MAX_CONNECTIONS = 16  # open at once, logged in or not
 LOGIN_SECONDS = 10
 MAX_INPUT = 4096  # characters one message from a client may carry (a paste, not a flood)
 FAIL_DELAY = (0.5, 8.0)  # seconds before a wrong code's connection closes: the first, the most
+MAX_SIZE = (500, 200)  # the widest and tallest terminal a client may ask for: columns, rows
+FAILURES_KEPT = 1024  # addresses the failure table remembers at most (the oldest go first)
+FAILURE_SECONDS = 600.0  # a failure older than this is forgotten
 
 
 def new_code() -> str:
@@ -51,7 +56,7 @@ class Seats:
 
     codes: dict[str, int]
     live: dict[int, SeatSession] = field(default_factory=dict)
-    failures: dict[str, int] = field(default_factory=dict)
+    failures: dict[str, tuple[int, float]] = field(default_factory=dict)  # address: (count, last)
     connections: int = 0
 
     def seat_of(self, code: str) -> int | None:
@@ -64,9 +69,14 @@ class Seats:
 
     def delay(self, address: str) -> float:
         """How long a wrong code from ``address`` waits before its connection closes."""
-        n = self.failures.get(address, 0)
-        self.failures[address] = n + 1
-        return float(min(FAIL_DELAY[1], FAIL_DELAY[0] * 2 ** n))
+        now = time.monotonic()
+        for old, (_count, last) in list(self.failures.items()):  # oldest first (insertion order)
+            if now - last < FAILURE_SECONDS and len(self.failures) < FAILURES_KEPT:
+                break
+            del self.failures[old]
+        n = self.failures.pop(address, (0, now))[0]
+        self.failures[address] = (n + 1, now)  # to the end: the most recent
+        return float(min(FAIL_DELAY[1], FAIL_DELAY[0] * 2 ** min(n, 16)))
 
 
 class _ChannelText:
@@ -137,7 +147,7 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
 
     def _size(self) -> Size:
         width, height, _pixels, _pixel_height = self.chan.get_terminal_size()
-        return Size(rows=height or 24, columns=width or 80)
+        return Size(rows=min(height or 24, MAX_SIZE[1]), columns=min(width or 80, MAX_SIZE[0]))
 
     async def _play(self, seat: int, console: Console, rejoin: str, output: Vt100_Output) -> None:
         """The seat's task: a deck to pick first if the game waits for it, then the game.
@@ -206,10 +216,12 @@ def host_key(folder: Path) -> Any:
     path = folder / "ssh_host_ed25519_key"
     if path.is_file():
         return asyncssh.read_private_key(str(path))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = asyncssh.generate_private_key("ssh-ed25519")
-    key.write_private_key(str(path))
-    path.chmod(0o600)
+    # private from its first byte: made 0600 by the call that creates it, whatever the umask
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as file:
+        file.write(key.export_private_key())
     return key
 
 
@@ -224,7 +236,8 @@ async def serve(lobby: Lobby, codes: dict[str, int], names: tuple[str, str], add
         return f"ssh -p {bound} {code}@{reachable(address)}"
 
     server = await asyncssh.create_server(lambda: GameServer(lobby, seats, loop, rejoin, names), address, port,
-                                          server_host_keys=[key], login_timeout=LOGIN_SECONDS, encoding="utf-8")
+                                          server_host_keys=[key], login_timeout=LOGIN_SECONDS, encoding="utf-8",
+                                          errors="replace")  # a stray byte is a character the prompt refuses
     bound = server.sockets[0].getsockname()[1]
 
     bots: list[asyncio.Task[None]] = []

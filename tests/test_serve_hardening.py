@@ -1,0 +1,104 @@
+"""``momon serve``'s hardening (issue 34): the host key, the failure table, terminal sizes,
+stray bytes. Servers are the real command on a free port; clients are asyncssh's."""
+
+import asyncio
+import os
+import pathlib
+import stat
+from pathlib import Path
+
+import pytest
+from test_serve import GAME, Seat, Server, until
+
+asyncssh = pytest.importorskip("asyncssh")
+
+
+def test_the_host_key_is_0600_from_its_creation_and_its_folder_0700(tmp_path, monkeypatch):
+    from momon_cli.serve import ssh
+
+    def no_chmod(*args, **kwargs):
+        raise AssertionError("the key was made with another mode and chmod-ed after")
+
+    monkeypatch.setattr(pathlib.Path, "chmod", no_chmod)
+    monkeypatch.setattr(os, "chmod", no_chmod)
+    old = os.umask(0)  # nothing masks a mode the creating call did not choose
+    try:
+        key = ssh.host_key(tmp_path / "data")
+    finally:
+        os.umask(old)
+    path = tmp_path / "data" / "ssh_host_ed25519_key"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE((tmp_path / "data").stat().st_mode) == 0o700
+    assert ssh.host_key(tmp_path / "data").get_fingerprint() == key.get_fingerprint()  # read back, kept
+
+
+def test_the_wrong_code_table_is_pruned_to_a_bound_and_forgets_old_failures(monkeypatch):
+    from momon_cli.serve import ssh
+
+    seats = ssh.Seats({})
+    for n in range(5 * ssh.FAILURES_KEPT):
+        seats.delay(f"10.0.{n // 256}.{n % 256}")
+    assert len(seats.failures) <= ssh.FAILURES_KEPT
+    now = [1000.0]
+    monkeypatch.setattr(ssh.time, "monotonic", lambda: now[0])
+    seats = ssh.Seats({})
+    assert seats.delay("10.0.0.1") == ssh.FAIL_DELAY[0]
+    assert seats.delay("10.0.0.1") == 2 * ssh.FAIL_DELAY[0]  # grows with each failure
+    now[0] += ssh.FAILURE_SECONDS + 1
+    assert seats.delay("10.0.0.2") == ssh.FAIL_DELAY[0]
+    assert "10.0.0.1" not in seats.failures  # an old failure is forgotten
+
+
+def _rss_peak(pid: int) -> int:
+    """The process's peak resident memory in bytes (VmHWM)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError("no VmHWM")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_s3_a_10000x10000_terminal_is_capped_and_the_server_memory_stays_bounded(tmp_path):
+    server = Server(tmp_path)
+    try:
+        async def huge():
+            ann, watcher = Seat("Ann"), Seat("spectators")
+            ann.conn = await asyncssh.connect("127.0.0.1", server.port, username=server.codes["Ann"],
+                                              known_hosts=None, client_keys=None, password=None)
+            ann.proc = await ann.conn.create_process(term_type="xterm", term_size=(10000, 10000), encoding=None)
+            ann.reader = asyncio.get_running_loop().create_task(ann._read())
+            await until(lambda: ann.prompts() == 1, timeout=60)
+            ann.proc.change_terminal_size(10000, 10000)  # and again on a window change
+            await watcher.join(server.port, server.codes["spectators"])
+            watcher.proc.change_terminal_size(10000, 10000)
+            await until(lambda: b"deciding" in watcher.raw, timeout=60)
+            size = len(ann.raw)
+            ann.send("help")
+            await until(lambda: len(ann.raw) > size, timeout=60)
+            assert not ann.reader.done()
+            ann.leave()
+            watcher.leave()
+
+        asyncio.run(huge())
+        assert _rss_peak(server.proc.pid) < 200 * 1024 * 1024
+    finally:
+        server.kill()
+
+
+def test_invalid_utf8_typed_at_a_prompt_gets_a_line_and_the_seat_stays(tmp_path):
+    answers = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    server = Server(tmp_path)
+    try:
+        async def stray():
+            ann = Seat("Ann")
+            await ann.join(server.port, server.codes["Ann"])
+            await until(lambda: ann.prompts() == 1)
+            ann.proc.stdin.write(b"\xff\xfe\xc3\r")
+            ann.send(answers[0])  # then a real Summon: the seat is still there to make it
+            await until(lambda: b"Bea is deciding" in ann.raw or ann.reader.done())
+            assert not ann.reader.done()
+            ann.leave()
+
+        asyncio.run(stray())
+    finally:
+        server.kill()
