@@ -25,12 +25,12 @@ LINE = re.compile(r"^(\w+): ssh -p (\d+) (\w+)@(\S+)$")
 
 
 class Server:
-    def __init__(self, tmp_path: Path, *extra: str, decks: tuple[str, ...] = ("--deck1", "dawn-dusk", "--deck2", "prism")
-                 ) -> None:
+    def __init__(self, tmp_path: Path, *extra: str, decks: tuple[str, ...] = ("--deck1", "dawn-dusk", "--deck2", "prism"),
+                 run: tuple[str, ...] = ("-m", "momon_cli")) -> None:
         env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
         self.log = tmp_path / "g.jsonl"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "momon_cli", "serve", "--port", "0", "--p1", "Ann", "--p2", "Bea", *decks,
+            [sys.executable, *run, "serve", "--port", "0", "--p1", "Ann", "--p2", "Bea", *decks,
              "--seed", "7", "--first", "1", "--log", str(self.log), *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=Path(__file__).parent.parent)
         self.codes: dict[str, str] = {}

@@ -102,3 +102,30 @@ def test_invalid_utf8_typed_at_a_prompt_gets_a_line_and_the_seat_stays(tmp_path)
         asyncio.run(stray())
     finally:
         server.kill()
+
+
+SHORT = ("-c", "import runpy, sys; import momon_cli.serve.ssh as s; s.LOGIN_SECONDS = 2.0; s.IDLE_SECONDS = 3.0; "
+         "sys.argv[0] = 'momon'; runpy.run_module('momon_cli', run_name='__main__')")
+
+
+def test_s1_sixteen_logged_in_idle_connections_do_not_stop_a_seat_and_are_closed_by_the_timeouts(tmp_path):
+    server = Server(tmp_path, run=SHORT)
+    try:
+        async def crowd():
+            idle = []
+            for _n in range(16):  # logged in with the spectators' code, and no session ever opened
+                idle.append(await asyncssh.connect("127.0.0.1", server.port, username=server.codes["spectators"],
+                                                   known_hosts=None, client_keys=None, password=None))
+            with pytest.raises(asyncssh.PermissionDenied):  # a wrong code is refused during authentication
+                await asyncssh.connect("127.0.0.1", server.port, username="wrongcode", known_hosts=None,
+                                       client_keys=None, password=None)
+            ann = Seat("Ann")
+            await ann.join(server.port, server.codes["Ann"])  # the 17th: a player's seat still joins
+            await until(lambda: ann.prompts() == 1)
+            await asyncio.wait_for(asyncio.gather(*(conn.wait_closed() for conn in idle)), 30)  # the login timeout
+            await until(lambda: b"nothing was typed" in ann.raw and ann.reader.done())  # the idle timeout
+            ann.leave()
+
+        asyncio.run(crowd())
+    finally:
+        server.kill()

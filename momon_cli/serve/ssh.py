@@ -36,8 +36,13 @@ from .host import Host
 from .lobby import Lobby, pick_deck
 from .seat import RemoteSeat
 
-MAX_CONNECTIONS = 16  # open at once, logged in or not
-LOGIN_SECONDS = 10
+MAX_CONNECTIONS = 16  # logged in at once
+MAX_STARTUPS = 10  # not yet logged in, at once (as OpenSSH's MaxStartups)
+MAX_STARTUPS_PER_ADDRESS = 4  # of those, from one address
+MAX_TRIES = 3  # codes one connection may try before it is closed
+LOGIN_SECONDS = 10.0  # from connecting to a session opened (as OpenSSH's LoginGraceTime)
+IDLE_SECONDS = 1800.0  # a connection that sends nothing this long is closed
+KEEPALIVE = (30.0, 3)  # seconds between keepalives, and how many may go unanswered
 MAX_INPUT = 4096  # characters one message from a client may carry (a paste, not a flood)
 FAIL_DELAY = (0.5, 8.0)  # seconds before a wrong code's connection closes: the first, the most
 MAX_SIZE = (500, 200)  # the widest and tallest terminal a client may ask for: columns, rows
@@ -57,7 +62,8 @@ class Seats:
     codes: dict[str, int]
     live: dict[int, SeatSession] = field(default_factory=dict)
     failures: dict[str, tuple[int, float]] = field(default_factory=dict)  # address: (count, last)
-    connections: int = 0
+    connections: int = 0  # logged in
+    starting: dict[str, int] = field(default_factory=dict)  # not logged in yet, by address
 
     def seat_of(self, code: str) -> int | None:
         """The seat ``code`` admits (compared in constant time), or None."""
@@ -114,6 +120,17 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
         self.pipe: Any = None
         self.task: asyncio.Task[None] | None = None
         self.closing = ExitStack()  # the pipe from the channel to the seat's screen
+        self.idle: asyncio.TimerHandle | None = None
+
+    def _active(self) -> None:
+        """The client sent something (or the session began): the idle timeout starts again."""
+        if self.idle is not None:
+            self.idle.cancel()
+        self.idle = asyncio.get_running_loop().call_later(IDLE_SECONDS, self._idle_out)
+
+    def _idle_out(self) -> None:
+        self.chan.write("\r\n" + _("Closed: nothing was typed for too long. Join again with the same line.") + "\r\n")
+        self.chan.close()
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -126,11 +143,10 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
         code = str(self.chan.get_extra_info("username") or "")
         seat = seats.seat_of(code)
         loop = asyncio.get_running_loop()
-        if seat is None:
-            address = str((self.chan.get_extra_info("peername") or ("?",))[0])
-            self.chan.write(_("That code admits no seat of this game. Check the line the host gave you.") + "\r\n")
-            loop.call_later(seats.delay(address), self.chan.close)
+        if seat is None:  # (authentication refuses such a code before any session)
+            self.chan.close()
             return
+        self._active()
         if seat != SPECTATOR:  # spectators watch side by side, as many as the connections allow
             old = seats.live.get(seat)
             if old is not None and old is not self:
@@ -169,6 +185,7 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
                 self.server.loop.call_soon(self.chan.close)
 
     def data_received(self, data: str, datatype: object) -> None:
+        self._active()
         if self.pipe is not None and len(data) <= MAX_INPUT:  # a flood is dropped whole, never half-read
             self.pipe.send_text(data)
 
@@ -184,30 +201,83 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
         for seat, session in list(seats.live.items()):
             if session is self:
                 del seats.live[seat]
+        if self.idle is not None:
+            self.idle.cancel()
         self.closing.close()  # the seat's prompt reads the end of its input
         if self.task is not None:
             self.task.cancel()  # and its task ends, whatever it awaited
 
 
 class GameServer(asyncssh.SSHServer):  # type: ignore[misc]
-    """Accepts any user name (the code is checked when the session starts), within limits."""
+    """Checks the code during authentication (the user name is the code: no passwords or
+    keys), so the login timeout, the tries limit and the caps on connections not yet logged
+    in apply before any session; logged-in connections have a cap of their own."""
 
     def __init__(self, lobby: Lobby, seats: Seats, loop: asyncio.AbstractEventLoop, rejoin: Callable[[str], str],
                  names: tuple[str, str]) -> None:
         self.lobby, self.seats, self.loop, self.rejoin, self.names = lobby, seats, loop, rejoin, names
+        self.conn: Any = None
+        self.address = "?"
+        self.tries = 0
+        self.starting = False  # counted among the connections not yet logged in
+        self.logged_in = False
+        self.grace: asyncio.TimerHandle | None = None  # logged in, but no session opened yet
 
     def connection_made(self, conn: Any) -> None:
-        self.seats.connections += 1
-        if self.seats.connections > MAX_CONNECTIONS:
+        self.conn = conn
+        self.address = str((conn.get_extra_info("peername") or ("?",))[0])
+        starting = self.seats.starting
+        if sum(starting.values()) >= MAX_STARTUPS or starting.get(self.address, 0) >= MAX_STARTUPS_PER_ADDRESS:
             conn.close()
+            return
+        starting[self.address] = starting.get(self.address, 0) + 1
+        self.starting = True
+
+    def _started(self) -> None:
+        """No longer among the connections not yet logged in."""
+        if self.starting:
+            self.starting = False
+            starting = self.seats.starting
+            starting[self.address] -= 1
+            if not starting[self.address]:
+                del starting[self.address]
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.seats.connections -= 1
+        self._started()
+        if self.logged_in:
+            self.seats.connections -= 1
+        if self.grace is not None:
+            self.grace.cancel()
 
-    def begin_auth(self, username: str) -> bool:
-        return False  # no passwords or keys: the user name is the seat code
+    async def begin_auth(self, username: str) -> bool:
+        """False (no more to check) for a code that admits a seat; otherwise a line, a delay
+        that grows with the address's failures (holding no session slot), and a refusal."""
+        if self.seats.seat_of(username) is not None:
+            return False
+        self.tries += 1
+        try:
+            self.conn.send_auth_banner(
+                _("That code admits no seat of this game. Check the line the host gave you.") + "\r\n")
+        except (OSError, asyncssh.Error):
+            pass
+        await asyncio.sleep(self.seats.delay(self.address))
+        if self.tries >= MAX_TRIES:
+            self.conn.close()
+        return True  # and no method can log in: the client is refused
+
+    def auth_completed(self) -> None:
+        self._started()
+        self.seats.connections += 1
+        self.logged_in = True
+        player = self.seats.seat_of(str(self.conn.get_extra_info("username") or "")) in (1, 2)
+        if self.seats.connections > MAX_CONNECTIONS and not player:  # a player's seat is never crowded out
+            self.conn.close()
+            return
+        self.grace = self.loop.call_later(LOGIN_SECONDS, self.conn.close)  # a session must follow
 
     def session_requested(self) -> SeatSession:
+        if self.grace is not None:
+            self.grace.cancel()
         return SeatSession(self)
 
 
@@ -237,6 +307,7 @@ async def serve(lobby: Lobby, codes: dict[str, int], names: tuple[str, str], add
 
     server = await asyncssh.create_server(lambda: GameServer(lobby, seats, loop, rejoin, names), address, port,
                                           server_host_keys=[key], login_timeout=LOGIN_SECONDS, encoding="utf-8",
+                                          keepalive_interval=KEEPALIVE[0], keepalive_count_max=KEEPALIVE[1],
                                           errors="replace")  # a stray byte is a character the prompt refuses
     bound = server.sockets[0].getsockname()[1]
 
