@@ -129,3 +129,20 @@ def test_s1_sixteen_logged_in_idle_connections_do_not_stop_a_seat_and_are_closed
         asyncio.run(crowd())
     finally:
         server.kill()
+
+
+def test_save_over_ssh_shows_the_record_name_and_no_path_on_the_server(tmp_path):
+    server = Server(tmp_path)
+    try:
+        async def save():
+            ann = Seat("Ann")
+            await ann.join(server.port, server.codes["Ann"])
+            await until(lambda: ann.prompts() == 1)
+            ann.send("save")
+            await until(lambda: b"Saved on the server as" in ann.raw)
+            assert str(tmp_path).encode() not in ann.raw and b"g.jsonl" in ann.raw
+            ann.leave()
+
+        asyncio.run(save())
+    finally:
+        server.kill()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Awaitable
+from pathlib import Path
 from typing import TypeVar
 
 from rich.console import Console
@@ -99,8 +100,8 @@ class RemoteSeat:
 
         self.drawn._take(self.session.updates(self.seat))
         self.drawn._back_to_the_terminal()
-        path = self.session.recorder.path
-        for line in render.end_screen(self.drawn.seen, str(path), self.console.width, shlex.quote(short_name(path))):
+        named = Path(short_name(self.session.recorder.path)).name  # never the path on the server
+        for line in render.end_screen(self.drawn.seen, named, self.console.width, shlex.quote(named)):
             self.console.print(line, overflow="crop", no_wrap=True)
         return exits.DONE
 
