@@ -116,6 +116,7 @@ def test_a_whole_game_over_ssh_keeps_each_hand_private_survives_a_drop_and_refus
         told = asyncio.run(_play(server, answers, decks))
         out = server.finish()
         assert "Game over: Ann wins" in out and str(server.log) in out
+        assert "game over: Ann wins" in (tmp_path / "data" / "momon-cli" / "serve.log").read_text()  # the operator's log
     finally:
         server.kill()
     seats, bad, dropped = told

@@ -8,6 +8,10 @@ Ctrl-C, the command that resumes the game.
 from __future__ import annotations
 
 import asyncio
+import logging
+import logging.handlers
+import sys
+from pathlib import Path
 
 from .. import exits
 from ..engine import SPECTATOR
@@ -24,6 +28,7 @@ def run_server(lobby: Lobby, names: tuple[str, str], bots: set[int], address: st
     codes = {new_code(): seat for seat in (1, 2) if seat not in bots}
     codes[new_code()] = SPECTATOR
     key = host_key(games_folder().parent)
+    start_log(games_folder().parent)
 
     def started(bound: int) -> None:
         for line in seat_lines(codes, names, address, bound):
@@ -53,9 +58,30 @@ def run_server(lobby: Lobby, names: tuple[str, str], bots: set[int], address: st
     host.stop()
     result = host.game.state.result
     assert result is not None  # serve returns when the game is over
+    logging.getLogger("momon.serve").info("game over: %s wins %d-%d (%s); record %s", names[result.winner - 1],
+                                          result.scores[1], result.scores[2], result.reason, host.recorder.path)
     print(clean(_("Game over: {name} wins, {score1}–{score2}. The record: {file}").format(
         name=names[result.winner - 1], score1=result.scores[1], score2=result.scores[2], file=host.recorder.path)))
     return exits.DONE
+
+
+LOG_BYTES, LOG_FILES = 1_000_000, 5  # the rotating log: each file's size, and the old ones kept
+
+
+def start_log(folder: Path) -> None:
+    """The operator's log: to stderr and to ``serve.log`` (rotated) in the data folder."""
+    log = logging.getLogger("momon.serve")
+    if log.handlers:
+        return
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    form = logging.Formatter("%(asctime)s %(levelname)s %(message)s")
+    for handler in (logging.StreamHandler(sys.stderr),
+                    logging.handlers.RotatingFileHandler(folder / "serve.log", maxBytes=LOG_BYTES,
+                                                         backupCount=LOG_FILES, encoding="utf-8")):
+        handler.setFormatter(form)
+        log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    log.propagate = False
 
 
 def _stopped(lobby: Lobby) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import logging
 import os
 import secrets
 import time
@@ -35,6 +36,8 @@ from ..tui.screen import Screen
 from .host import Host
 from .lobby import Lobby, pick_deck
 from .seat import RemoteSeat
+
+log = logging.getLogger("momon.serve")  # for the operator: every connection, login, refusal and result
 
 MAX_CONNECTIONS = 16  # logged in at once
 MAX_STARTUPS = 10  # not yet logged in, at once (as OpenSSH's MaxStartups)
@@ -129,6 +132,7 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
         self.idle = asyncio.get_running_loop().call_later(IDLE_SECONDS, self._idle_out)
 
     def _idle_out(self) -> None:
+        log.info("closed %s: idle", self.server.address)
         self.chan.write("\r\n" + _("Closed: nothing was typed for too long. Join again with the same line.") + "\r\n")
         self.chan.close()
 
@@ -227,7 +231,9 @@ class GameServer(asyncssh.SSHServer):  # type: ignore[misc]
         self.conn = conn
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
         starting = self.seats.starting
+        log.info("connection from %s", self.address)
         if sum(starting.values()) >= MAX_STARTUPS or starting.get(self.address, 0) >= MAX_STARTUPS_PER_ADDRESS:
+            log.warning("refused %s: too many connections not yet logged in", self.address)
             conn.close()
             return
         starting[self.address] = starting.get(self.address, 0) + 1
@@ -243,6 +249,7 @@ class GameServer(asyncssh.SSHServer):  # type: ignore[misc]
                 del starting[self.address]
 
     def connection_lost(self, exc: Exception | None) -> None:
+        log.info("connection from %s closed%s", self.address, f": {exc}" if exc else "")
         self._started()
         if self.logged_in:
             self.seats.connections -= 1
@@ -255,6 +262,7 @@ class GameServer(asyncssh.SSHServer):  # type: ignore[misc]
         if self.seats.seat_of(username) is not None:
             return False
         self.tries += 1
+        log.warning("wrong code from %s (try %d)", self.address, self.tries)
         try:
             self.conn.send_auth_banner(
                 _("That code admits no seat of this game. Check the line the host gave you.") + "\r\n")
@@ -262,6 +270,7 @@ class GameServer(asyncssh.SSHServer):  # type: ignore[misc]
             pass
         await asyncio.sleep(self.seats.delay(self.address))
         if self.tries >= MAX_TRIES:
+            log.warning("closed %s: %d wrong codes", self.address, self.tries)
             self.conn.close()
         return True  # and no method can log in: the client is refused
 
@@ -269,11 +278,17 @@ class GameServer(asyncssh.SSHServer):  # type: ignore[misc]
         self._started()
         self.seats.connections += 1
         self.logged_in = True
-        player = self.seats.seat_of(str(self.conn.get_extra_info("username") or "")) in (1, 2)
-        if self.seats.connections > MAX_CONNECTIONS and not player:  # a player's seat is never crowded out
+        seat = self.seats.seat_of(str(self.conn.get_extra_info("username") or ""))
+        log.info("login from %s: %s", self.address, f"seat {seat}" if seat != SPECTATOR else "spectator")
+        if self.seats.connections > MAX_CONNECTIONS and seat not in (1, 2):  # a player's seat is never crowded out
+            log.warning("refused %s: %d connections logged in", self.address, self.seats.connections - 1)
             self.conn.close()
             return
-        self.grace = self.loop.call_later(LOGIN_SECONDS, self.conn.close)  # a session must follow
+        self.grace = self.loop.call_later(LOGIN_SECONDS, self._no_session)  # a session must follow
+
+    def _no_session(self) -> None:
+        log.info("closed %s: logged in but opened no session", self.address)
+        self.conn.close()
 
     def session_requested(self) -> SeatSession:
         if self.grace is not None:
