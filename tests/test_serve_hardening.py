@@ -152,3 +152,34 @@ def test_save_over_ssh_shows_the_record_name_and_no_path_on_the_server(tmp_path)
         asyncio.run(save())
     finally:
         server.kill()
+
+
+def test_resume_keeps_the_seat_codes_beside_the_record_0600(tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    first = Server(tmp_path)
+    try:
+        first.proc.send_signal(signal.SIGINT)  # Ctrl-C: the game is saved
+        out = first.finish()
+        assert "Resume it with" in out
+    finally:
+        first.kill()
+    kept = tmp_path / "g.jsonl.codes"
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    again = subprocess.Popen([sys.executable, "-m", "momon_cli", "serve", "--port", "0", "--resume", str(first.log)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                             cwd=Path(__file__).parent.parent)
+    try:
+        lines: list[str] = []
+        while not any(line.startswith("Recording to") for line in lines):
+            line = again.stdout.readline()
+            assert line, again.stderr.read()
+            lines.append(line)
+        for name, code in first.codes.items():
+            assert any(line.startswith(f"{name}: ssh -p ") and f" {code}@" in line for line in lines), lines
+    finally:
+        again.kill()
+        again.wait()
