@@ -183,3 +183,25 @@ def test_resume_keeps_the_seat_codes_beside_the_record_0600(tmp_path):
     finally:
         again.kill()
         again.wait()
+
+
+def test_the_opponent_is_told_a_player_dropped_and_waits_for_them_to_rejoin(tmp_path):
+    server = Server(tmp_path)
+    try:
+        async def drop():
+            ann, bea = Seat("Ann"), Seat("Bea")
+            await ann.join(server.port, server.codes["Ann"])
+            await bea.join(server.port, server.codes["Bea"])
+            await until(lambda: ann.prompts() == 1 and b"Ann is deciding" in bea.raw)
+            ann.leave()  # Ann decides, and her connection drops
+            await until(lambda: b"dropped" in bea.raw and b"rejoin" in bea.raw)  # (the screen is drawn by its changes)
+            size = len(bea.raw)
+            again = Seat("Ann")
+            await again.join(server.port, server.codes["Ann"])
+            await until(lambda: again.prompts() == 1 and b"deciding" in bea.raw[size:])
+            again.leave()
+            bea.leave()
+
+        asyncio.run(drop())
+    finally:
+        server.kill()

@@ -67,6 +67,11 @@ class Seats:
     failures: dict[str, tuple[int, float]] = field(default_factory=dict)  # address: (count, last)
     connections: int = 0  # logged in
     starting: dict[str, int] = field(default_factory=dict)  # not logged in yet, by address
+    joined: set[int] = field(default_factory=set)  # the player seats that have joined at least once
+
+    def absent(self, seat: int) -> bool:
+        """Whether ``seat``'s player joined and has no connection now."""
+        return seat in self.joined and seat not in self.live
 
     def seat_of(self, code: str) -> int | None:
         """The seat ``code`` admits (compared in constant time), or None."""
@@ -156,6 +161,7 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
             if old is not None and old is not self:
                 old.chan.close()  # the same player joins again: the older connection gives way
             seats.live[seat] = self
+            seats.joined.add(seat)
         self.pipe = self.closing.enter_context(create_pipe_input())
         out = _ChannelText(self.chan, loop)
         size: Callable[[], Size] = self._size
@@ -181,7 +187,8 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
                     lobby.pick(seat, await pick_deck(screen, self.server.names[seat - 1]))
                 if lobby.host is None:
                     await screen.abusy(_("Waiting for the other player to pick a deck…"), lobby.arrived())
-                await RemoteSeat(await lobby.arrived(), seat, console, screen, rejoin).arun()
+                await RemoteSeat(await lobby.arrived(), seat, console, screen, rejoin,
+                                 self.server.seats.absent).arun()
         except (EOFError, KeyboardInterrupt, asyncio.CancelledError):
             pass  # left (or gone) before the game began: joining again picks up where this left off
         finally:
