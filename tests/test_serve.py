@@ -25,12 +25,12 @@ LINE = re.compile(r"^(\w+): ssh -p (\d+) (\w+)@(\S+)$")
 
 
 class Server:
-    def __init__(self, tmp_path: Path, *extra: str, decks: tuple[str, ...] = ("--deck1", "dawn-dusk", "--deck2", "prism")
-                 ) -> None:
+    def __init__(self, tmp_path: Path, *extra: str, decks: tuple[str, ...] = ("--deck1", "dawn-dusk", "--deck2", "prism"),
+                 run: tuple[str, ...] = ("-m", "momon_cli")) -> None:
         env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
         self.log = tmp_path / "g.jsonl"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "momon_cli", "serve", "--port", "0", "--p1", "Ann", "--p2", "Bea", *decks,
+            [sys.executable, *run, "serve", "--port", "0", "--p1", "Ann", "--p2", "Bea", *decks,
              "--seed", "7", "--first", "1", "--log", str(self.log), *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=Path(__file__).parent.parent)
         self.codes: dict[str, str] = {}
@@ -116,6 +116,7 @@ def test_a_whole_game_over_ssh_keeps_each_hand_private_survives_a_drop_and_refus
         told = asyncio.run(_play(server, answers, decks))
         out = server.finish()
         assert "Game over: Ann wins" in out and str(server.log) in out
+        assert "game over: Ann wins" in (tmp_path / "data" / "momon-cli" / "serve.log").read_text()  # the operator's log
     finally:
         server.kill()
     seats, bad, dropped = told

@@ -11,7 +11,8 @@ the same code joins again at the same decision. A closed connection cancels its 
 from __future__ import annotations
 
 import shlex
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import TypeVar
 
 from rich.console import Console
@@ -35,8 +36,10 @@ class RemoteSeat:
 
     interactive = True
 
-    def __init__(self, host: Host, seat: int, console: Console, screen: Screen, rejoin: str) -> None:
+    def __init__(self, host: Host, seat: int, console: Console, screen: Screen, rejoin: str,
+                 absent: Callable[[int], bool] = lambda seat: False) -> None:
         self.host, self.seat, self.rejoin, self.console, self.screen = host, seat, rejoin, console, screen
+        self.absent = absent  # whether a seat's player joined and has dropped
         self.session = host.session
         self.drawn = SeatScreen(self.session, console, screen)  # draws this seat's screen
 
@@ -76,7 +79,13 @@ class RemoteSeat:
         marks = update.marks if self.seat != SPECTATOR else {}
         self.drawn.view = View(seat=self.seat or 1, decision=None, marks=marks)
         who = self.session.name_of(decision.player)
-        await self.screen.abusy(_("{name} is deciding…").format(name=who), moved)
+
+        def waiting() -> str:  # asked again at each redraw: the decider may drop, or come back
+            if decision.player not in self.host.bots and self.absent(decision.player):
+                return _("{name} dropped — waiting for them to rejoin").format(name=who)
+            return _("{name} is deciding…").format(name=who)
+
+        await self.screen.abusy(waiting, moved)
 
     async def arun(self) -> int:
         """The seat's game to its end, or until it leaves, in the seat's own language."""
@@ -99,8 +108,8 @@ class RemoteSeat:
 
         self.drawn._take(self.session.updates(self.seat))
         self.drawn._back_to_the_terminal()
-        path = self.session.recorder.path
-        for line in render.end_screen(self.drawn.seen, str(path), self.console.width, shlex.quote(short_name(path))):
+        named = Path(short_name(self.session.recorder.path)).name  # never the path on the server
+        for line in render.end_screen(self.drawn.seen, named, self.console.width, shlex.quote(named)):
             self.console.print(line, overflow="crop", no_wrap=True)
         return exits.DONE
 

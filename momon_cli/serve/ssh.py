@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import logging
+import os
 import secrets
+import time
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -34,10 +37,20 @@ from .host import Host
 from .lobby import Lobby, pick_deck
 from .seat import RemoteSeat
 
-MAX_CONNECTIONS = 16  # open at once, logged in or not
-LOGIN_SECONDS = 10
+log = logging.getLogger("momon.serve")  # for the operator: every connection, login, refusal and result
+
+MAX_CONNECTIONS = 16  # logged in at once
+MAX_STARTUPS = 10  # not yet logged in, at once (as OpenSSH's MaxStartups)
+MAX_STARTUPS_PER_ADDRESS = 4  # of those, from one address
+MAX_TRIES = 3  # codes one connection may try before it is closed
+LOGIN_SECONDS = 10.0  # from connecting to a session opened (as OpenSSH's LoginGraceTime)
+IDLE_SECONDS = 1800.0  # a connection that sends nothing this long is closed
+KEEPALIVE = (30.0, 3)  # seconds between keepalives, and how many may go unanswered
 MAX_INPUT = 4096  # characters one message from a client may carry (a paste, not a flood)
 FAIL_DELAY = (0.5, 8.0)  # seconds before a wrong code's connection closes: the first, the most
+MAX_SIZE = (500, 200)  # the widest and tallest terminal a client may ask for: columns, rows
+FAILURES_KEPT = 1024  # addresses the failure table remembers at most (the oldest go first)
+FAILURE_SECONDS = 600.0  # a failure older than this is forgotten
 
 
 def new_code() -> str:
@@ -51,8 +64,14 @@ class Seats:
 
     codes: dict[str, int]
     live: dict[int, SeatSession] = field(default_factory=dict)
-    failures: dict[str, int] = field(default_factory=dict)
-    connections: int = 0
+    failures: dict[str, tuple[int, float]] = field(default_factory=dict)  # address: (count, last)
+    connections: int = 0  # logged in
+    starting: dict[str, int] = field(default_factory=dict)  # not logged in yet, by address
+    joined: set[int] = field(default_factory=set)  # the player seats that have joined at least once
+
+    def absent(self, seat: int) -> bool:
+        """Whether ``seat``'s player joined and has no connection now."""
+        return seat in self.joined and seat not in self.live
 
     def seat_of(self, code: str) -> int | None:
         """The seat ``code`` admits (compared in constant time), or None."""
@@ -64,9 +83,14 @@ class Seats:
 
     def delay(self, address: str) -> float:
         """How long a wrong code from ``address`` waits before its connection closes."""
-        n = self.failures.get(address, 0)
-        self.failures[address] = n + 1
-        return float(min(FAIL_DELAY[1], FAIL_DELAY[0] * 2 ** n))
+        now = time.monotonic()
+        for old, (_count, last) in list(self.failures.items()):  # oldest first (insertion order)
+            if now - last < FAILURE_SECONDS and len(self.failures) < FAILURES_KEPT:
+                break
+            del self.failures[old]
+        n = self.failures.pop(address, (0, now))[0]
+        self.failures[address] = (n + 1, now)  # to the end: the most recent
+        return float(min(FAIL_DELAY[1], FAIL_DELAY[0] * 2 ** min(n, 16)))
 
 
 class _ChannelText:
@@ -104,6 +128,18 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
         self.pipe: Any = None
         self.task: asyncio.Task[None] | None = None
         self.closing = ExitStack()  # the pipe from the channel to the seat's screen
+        self.idle: asyncio.TimerHandle | None = None
+
+    def _active(self) -> None:
+        """The client sent something (or the session began): the idle timeout starts again."""
+        if self.idle is not None:
+            self.idle.cancel()
+        self.idle = asyncio.get_running_loop().call_later(IDLE_SECONDS, self._idle_out)
+
+    def _idle_out(self) -> None:
+        log.info("closed %s: idle", self.server.address)
+        self.chan.write("\r\n" + _("Closed: nothing was typed for too long. Join again with the same line.") + "\r\n")
+        self.chan.close()
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -116,16 +152,16 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
         code = str(self.chan.get_extra_info("username") or "")
         seat = seats.seat_of(code)
         loop = asyncio.get_running_loop()
-        if seat is None:
-            address = str((self.chan.get_extra_info("peername") or ("?",))[0])
-            self.chan.write(_("That code admits no seat of this game. Check the line the host gave you.") + "\r\n")
-            loop.call_later(seats.delay(address), self.chan.close)
+        if seat is None:  # (authentication refuses such a code before any session)
+            self.chan.close()
             return
+        self._active()
         if seat != SPECTATOR:  # spectators watch side by side, as many as the connections allow
             old = seats.live.get(seat)
             if old is not None and old is not self:
                 old.chan.close()  # the same player joins again: the older connection gives way
             seats.live[seat] = self
+            seats.joined.add(seat)
         self.pipe = self.closing.enter_context(create_pipe_input())
         out = _ChannelText(self.chan, loop)
         size: Callable[[], Size] = self._size
@@ -137,7 +173,7 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
 
     def _size(self) -> Size:
         width, height, _pixels, _pixel_height = self.chan.get_terminal_size()
-        return Size(rows=height or 24, columns=width or 80)
+        return Size(rows=min(height or 24, MAX_SIZE[1]), columns=min(width or 80, MAX_SIZE[0]))
 
     async def _play(self, seat: int, console: Console, rejoin: str, output: Vt100_Output) -> None:
         """The seat's task: a deck to pick first if the game waits for it, then the game.
@@ -151,7 +187,8 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
                     lobby.pick(seat, await pick_deck(screen, self.server.names[seat - 1]))
                 if lobby.host is None:
                     await screen.abusy(_("Waiting for the other player to pick a deck…"), lobby.arrived())
-                await RemoteSeat(await lobby.arrived(), seat, console, screen, rejoin).arun()
+                await RemoteSeat(await lobby.arrived(), seat, console, screen, rejoin,
+                                 self.server.seats.absent).arun()
         except (EOFError, KeyboardInterrupt, asyncio.CancelledError):
             pass  # left (or gone) before the game began: joining again picks up where this left off
         finally:
@@ -159,6 +196,7 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
                 self.server.loop.call_soon(self.chan.close)
 
     def data_received(self, data: str, datatype: object) -> None:
+        self._active()
         if self.pipe is not None and len(data) <= MAX_INPUT:  # a flood is dropped whole, never half-read
             self.pipe.send_text(data)
 
@@ -174,30 +212,94 @@ class SeatSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]  # (myp
         for seat, session in list(seats.live.items()):
             if session is self:
                 del seats.live[seat]
+        if self.idle is not None:
+            self.idle.cancel()
         self.closing.close()  # the seat's prompt reads the end of its input
         if self.task is not None:
             self.task.cancel()  # and its task ends, whatever it awaited
 
 
 class GameServer(asyncssh.SSHServer):  # type: ignore[misc]
-    """Accepts any user name (the code is checked when the session starts), within limits."""
+    """Checks the code during authentication (the user name is the code: no passwords or
+    keys), so the login timeout, the tries limit and the caps on connections not yet logged
+    in apply before any session; logged-in connections have a cap of their own."""
 
     def __init__(self, lobby: Lobby, seats: Seats, loop: asyncio.AbstractEventLoop, rejoin: Callable[[str], str],
                  names: tuple[str, str]) -> None:
         self.lobby, self.seats, self.loop, self.rejoin, self.names = lobby, seats, loop, rejoin, names
+        self.conn: Any = None
+        self.address = "?"
+        self.tries = 0
+        self.starting = False  # counted among the connections not yet logged in
+        self.logged_in = False
+        self.grace: asyncio.TimerHandle | None = None  # logged in, but no session opened yet
 
     def connection_made(self, conn: Any) -> None:
-        self.seats.connections += 1
-        if self.seats.connections > MAX_CONNECTIONS:
+        self.conn = conn
+        self.address = str((conn.get_extra_info("peername") or ("?",))[0])
+        starting = self.seats.starting
+        log.info("connection from %s", self.address)
+        if sum(starting.values()) >= MAX_STARTUPS or starting.get(self.address, 0) >= MAX_STARTUPS_PER_ADDRESS:
+            log.warning("refused %s: too many connections not yet logged in", self.address)
             conn.close()
+            return
+        starting[self.address] = starting.get(self.address, 0) + 1
+        self.starting = True
+
+    def _started(self) -> None:
+        """No longer among the connections not yet logged in."""
+        if self.starting:
+            self.starting = False
+            starting = self.seats.starting
+            starting[self.address] -= 1
+            if not starting[self.address]:
+                del starting[self.address]
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.seats.connections -= 1
+        log.info("connection from %s closed%s", self.address, f": {exc}" if exc else "")
+        self._started()
+        if self.logged_in:
+            self.seats.connections -= 1
+        if self.grace is not None:
+            self.grace.cancel()
 
-    def begin_auth(self, username: str) -> bool:
-        return False  # no passwords or keys: the user name is the seat code
+    async def begin_auth(self, username: str) -> bool:
+        """False (no more to check) for a code that admits a seat; otherwise a line, a delay
+        that grows with the address's failures (holding no session slot), and a refusal."""
+        if self.seats.seat_of(username) is not None:
+            return False
+        self.tries += 1
+        log.warning("wrong code from %s (try %d)", self.address, self.tries)
+        try:
+            self.conn.send_auth_banner(
+                _("That code admits no seat of this game. Check the line the host gave you.") + "\r\n")
+        except (OSError, asyncssh.Error):
+            pass
+        await asyncio.sleep(self.seats.delay(self.address))
+        if self.tries >= MAX_TRIES:
+            log.warning("closed %s: %d wrong codes", self.address, self.tries)
+            self.conn.close()
+        return True  # and no method can log in: the client is refused
+
+    def auth_completed(self) -> None:
+        self._started()
+        self.seats.connections += 1
+        self.logged_in = True
+        seat = self.seats.seat_of(str(self.conn.get_extra_info("username") or ""))
+        log.info("login from %s: %s", self.address, f"seat {seat}" if seat != SPECTATOR else "spectator")
+        if self.seats.connections > MAX_CONNECTIONS and seat not in (1, 2):  # a player's seat is never crowded out
+            log.warning("refused %s: %d connections logged in", self.address, self.seats.connections - 1)
+            self.conn.close()
+            return
+        self.grace = self.loop.call_later(LOGIN_SECONDS, self._no_session)  # a session must follow
+
+    def _no_session(self) -> None:
+        log.info("closed %s: logged in but opened no session", self.address)
+        self.conn.close()
 
     def session_requested(self) -> SeatSession:
+        if self.grace is not None:
+            self.grace.cancel()
         return SeatSession(self)
 
 
@@ -206,10 +308,12 @@ def host_key(folder: Path) -> Any:
     path = folder / "ssh_host_ed25519_key"
     if path.is_file():
         return asyncssh.read_private_key(str(path))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = asyncssh.generate_private_key("ssh-ed25519")
-    key.write_private_key(str(path))
-    path.chmod(0o600)
+    # private from its first byte: made 0600 by the call that creates it, whatever the umask
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as file:
+        file.write(key.export_private_key())
     return key
 
 
@@ -224,7 +328,9 @@ async def serve(lobby: Lobby, codes: dict[str, int], names: tuple[str, str], add
         return f"ssh -p {bound} {code}@{reachable(address)}"
 
     server = await asyncssh.create_server(lambda: GameServer(lobby, seats, loop, rejoin, names), address, port,
-                                          server_host_keys=[key], login_timeout=LOGIN_SECONDS, encoding="utf-8")
+                                          server_host_keys=[key], login_timeout=LOGIN_SECONDS, encoding="utf-8",
+                                          keepalive_interval=KEEPALIVE[0], keepalive_count_max=KEEPALIVE[1],
+                                          errors="replace")  # a stray byte is a character the prompt refuses
     bound = server.sockets[0].getsockname()[1]
 
     bots: list[asyncio.Task[None]] = []

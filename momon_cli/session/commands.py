@@ -95,6 +95,13 @@ def run(session: Session, player: int, word: str, arg: str, decision: Decision, 
     if word == "view":
         return view(session, arg)
     if word == "save":
+        if session.served:  # a remote player is shown the record's name, never a path on the server
+            from pathlib import Path
+
+            from ..record import short_name
+
+            return Shown((Line(_("Saved on the server as {name} (every answer is saved as you play).").format(
+                name=Path(short_name(session.recorder.path)).name)),))
         return Shown((Line(_("Saved to {path} (every answer is saved as you play).").format(
             path=session.recorder.path)),))
     if word == "undo":
