@@ -1,0 +1,84 @@
+"""The club's state: its rooms by code, the folder their records go in, and its store
+(accounts, ratings, the index of games), which is reached only through ``asyncio.to_thread``.
+
+Every room's game is a served Session on the one event loop; the club indexes a game as it
+begins and ends it in the store when the game is over (a game between two accounts is rated).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .club_store import ClubStore, Player, Standing
+from .host import Host
+from .room import Room, Sitter, room_code
+
+
+class Club:
+    """The rooms, the records' folder and the store."""
+
+    def __init__(self, store: ClubStore, folder: Path, seed: int | None = None, first: int | None = None) -> None:
+        self.store, self.folder = store, folder
+        self.seed, self.first = seed, first  # every game's deal, fixed only by tests
+        self.rooms: dict[str, Room] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def create(self, sitter: Sitter, rules: str, bot: str | None) -> Room:
+        """A new room with ``sitter`` in seat 1 (its game begins later, or at once against a bot)."""
+        room = Room(room_code(set(self.rooms)), rules, bot, [sitter])
+        self.rooms[room.code] = room
+        return room
+
+    def find(self, code: str) -> Room | None:
+        return self.rooms.get(code.strip().lower())
+
+    async def begin(self, room: Room) -> Host:
+        """The room's game, made in a worker thread, indexed, and served (its bots answered)."""
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        self.folder.mkdir(parents=True, exist_ok=True)
+        host = await asyncio.to_thread(room.start, self.folder / f"club-{stamp}-{room.code}.jsonl", self.seed,
+                                       self.first)
+        players = tuple(Player(deck=s.deck, account=s.account, guest=None if s.account else s.name)
+                        for s in room.sitters)
+        if room.bot is not None:
+            players = (players[0], Player(deck="stone-gale", bot=f"bot:{room.bot}"))
+        room.game_id = await asyncio.to_thread(self.store.begin_game, room.code, room.rules, host.recorder.path,
+                                               (players[0], players[1]), room.bot)
+        task = asyncio.get_running_loop().create_task(self._serve(room, host))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return host
+
+    async def _serve(self, room: Room, host: Host) -> None:
+        """The room's bots, then its end: the record closed and the result in the store."""
+        from ..session.aplay import changed
+
+        bots = asyncio.get_running_loop().create_task(host.bots_task())
+        try:
+            while host.game.pending is not None:
+                version = host.session.version
+                if host.stopped:
+                    return
+                await changed(host.session, version)
+            result = host.game.state.result
+            if room.game_id is not None:
+                winner = None if result is None else result.winner
+                await asyncio.to_thread(self.store.end_game, room.game_id, winner, "over")
+        finally:
+            bots.cancel()
+
+    def watchable(self) -> list[Room]:
+        return [room for room in self.rooms.values() if room.host is not None and not room.over]
+
+    def waiting(self) -> list[Room]:
+        return [room for room in self.rooms.values() if room.open]
+
+    async def leaderboard(self) -> list[Standing]:
+        return await asyncio.to_thread(self.store.leaderboard, 10)
+
+    def stop(self) -> None:
+        for room in self.rooms.values():
+            if room.host is not None:
+                room.host.stop()

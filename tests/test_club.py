@@ -1,0 +1,164 @@
+"""The club over SSH (``momon serve``'s default): a lobby, rooms by code, many games and
+spectators at once on one event loop, guests and accounts, ratings, languages by LANG."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh")
+
+GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
+TITLE = re.compile(rb"\x1b\]2;momon \xe2\x80\x94 (\w+) ")
+
+
+async def until(check, timeout: float = 60) -> None:
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        await asyncio.sleep(0.02)
+
+
+class Client:
+    """One SSH connection at 80x24 to the club: every byte it got."""
+
+    def __init__(self, name: str, lang: str = "en_GB.UTF-8", key: object = None) -> None:
+        self.name, self.lang, self.key, self.raw = name, lang, key, bytearray()
+
+    async def join(self, port: int) -> None:
+        keys = [self.key] if self.key is not None else None
+        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name, known_hosts=None,
+                                           client_keys=keys, password=None if keys else "guest")
+        self.proc = await self.conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None,
+                                                   env={"LANG": self.lang})
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        while data := await self.proc.stdout.read(65536):
+            self.raw += data
+
+    def prompts(self) -> int:
+        return len([m for m in TITLE.findall(self.raw) if m.decode() != "club"])
+
+    def send(self, line: str) -> None:
+        self.proc.stdin.write((line + "\r").encode())
+
+    def leave(self) -> None:
+        self.conn.close()
+
+
+class Running:
+    """A club served on this test's event loop, its records and store in ``tmp_path``."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        from momon_cli.serve.club import Club
+        from momon_cli.serve.club_store import ClubStore
+
+        self.club = Club(ClubStore(tmp_path / "club" / "club.sqlite3"), tmp_path / "games", seed=7, first=1)
+        self.tmp_path = tmp_path
+
+    async def __aenter__(self) -> Running:
+        from momon_cli.serve.club_ssh import serve_club
+
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        self.stop, bound = asyncio.Event(), asyncio.get_running_loop().create_future()
+        self.task = asyncio.get_running_loop().create_task(
+            serve_club(self.club, "127.0.0.1", 0, key, bound.set_result, self.stop))
+        self.port = await bound
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.stop.set()
+        await self.task
+
+
+async def _sit(club, a: Client, b: Client) -> str:
+    """``a`` creates a room against a person with dawn-dusk; ``b`` joins it by code with prism."""
+    before = set(club.rooms)
+    for line in ("c", "dawn-dusk", "1", "1"):
+        await asyncio.sleep(0.3)
+        a.send(line)
+    await until(lambda: set(club.rooms) - before)
+    code = (set(club.rooms) - before).pop()
+    await until(lambda: code.encode() in a.raw)
+    b.send(code)
+    await asyncio.sleep(0.3)
+    b.send("prism")
+    await until(lambda: club.rooms[code].host is not None)
+    return code
+
+
+async def _play(pair: tuple[Client, Client], answers: list[str]) -> None:
+    """The scripted game to its end, each line sent by whichever seat is asked."""
+    await until(lambda: pair[0].prompts() == 1)
+    decider = pair[0]
+    for n, line in enumerate(answers):
+        counts = [c.prompts() for c in pair]
+        decider.send(line)
+        if n == len(answers) - 1:
+            break
+        await until(lambda counts=counts: any(c.prompts() > k for c, k in zip(pair, counts, strict=True)))
+        decider = next(c for c, k in zip(pair, counts, strict=True) if c.prompts() > k)
+
+
+def test_two_rooms_played_at_once_with_three_spectators_thai_and_english_and_no_hidden_card_sent(tmp_path):
+    from momon_cli.data.cards import load_deck, load_pool
+
+    pool = load_pool()
+    answers = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    ann, bea, cid, dee = Client("Ann"), Client("Bea", "th_TH.UTF-8"), Client("Cid"), Client("Dee")
+    watchers = [Client(f"W{i}") for i in range(3)]
+
+    async def main() -> tuple[str, str]:
+        async with Running(tmp_path) as running:
+            for c in (ann, bea, cid, dee):
+                await c.join(running.port)
+            first = await _sit(running.club, ann, bea)
+            second = await _sit(running.club, cid, dee)
+            for w in watchers:
+                await w.join(running.port)
+                await until(lambda w=w: b"w1" in w.raw)
+                await asyncio.sleep(0.3)
+                w.send(first)
+            await asyncio.gather(_play((ann, bea), answers), _play((cid, dee), answers))
+            everyone = (ann, bea, cid, dee, *watchers)
+            await until(lambda: all(b"Winner:" in c.raw or "ผู้ชนะ".encode() in c.raw for c in everyone), 90)
+            await until(lambda: all(g.ended for g in running.club.store._games("", ())), 30)
+            for c in everyone:
+                c.leave()
+            return first, second
+
+    first, second = asyncio.run(main())
+    games = {g.room: g for g in _store(tmp_path).unfinished()}
+    assert not games  # both games ended in the store's index
+    # each seat's language: Thai for the client whose LANG is th_*, English for the others
+    assert "ตัดสินใจ".encode() in bea.raw and "ตัดสินใจ".encode() not in ann.raw
+    assert b"decides" in ann.raw and b"decides" not in bea.raw
+    # no hidden card's name or id reached a seat or a spectator
+    names = {c.id: c.name for c in pool.values()}
+    for record in (tmp_path / "games").glob("*.jsonl"):
+        played = {json.loads(line)["value"][0] for line in record.read_text().splitlines() if '"kind":"summon"' in line}
+        for who, mine, theirs in ((ann, "dawn-dusk", "prism"), (bea, "prism", "dawn-dusk"),
+                                  (cid, "dawn-dusk", "prism"), (dee, "prism", "dawn-dusk")):
+            own = {c.name for c in load_deck(mine, pool).cards}
+            hidden = {c.id for c in load_deck(theirs, pool).cards if c.id not in played and c.name not in own}
+            assert hidden, "the test needs a card the other player never played"
+            for secret in hidden | {names[i] for i in hidden}:
+                assert secret.encode() not in who.raw, f"{who.name} was sent {secret}"
+        unplayed = {c.name for deck in ("dawn-dusk", "prism") for c in load_deck(deck, pool).cards} - {
+            names[i] for i in played}
+        for w in watchers:
+            for name in unplayed:
+                assert name.encode() not in w.raw, f"{w.name} was sent {name}"
+            assert b"Winner:" in w.raw
+
+
+def _store(tmp_path: Path):
+    from momon_cli.serve.club_store import ClubStore
+
+    return ClubStore(tmp_path / "club" / "club.sqlite3")
