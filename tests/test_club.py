@@ -162,3 +162,30 @@ def _store(tmp_path: Path):
     from momon_cli.serve.club_store import ClubStore
 
     return ClubStore(tmp_path / "club" / "club.sqlite3")
+
+
+def test_a_rated_game_between_two_keys_changes_both_ratings_and_the_lobby_shows_them(tmp_path):
+    answers = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    ann = Client("Ann", key=asyncssh.generate_private_key("ssh-ed25519"))
+    bea = Client("Bea", key=asyncssh.generate_private_key("ssh-ed25519"))
+    later = Client("Cid")
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            for c in (ann, bea):
+                await c.join(running.port)
+            await _sit(running.club, ann, bea)
+            await _play((ann, bea), answers)
+            await until(lambda: not running.club.store.unfinished() and running.club.store.leaderboard())
+            for c in (ann, bea):
+                c.leave()
+            await later.join(running.port)
+            await until(lambda: b"Bea" in later.raw and b"Ann" in later.raw)
+            later.leave()
+
+    asyncio.run(main())
+    board = {s.name: s for s in _store(tmp_path).leaderboard()}
+    assert set(board) == {"Ann", "Bea"} and board["Ann"].games == board["Bea"].games == 1
+    from momon_cli.serve.ratings import START_RATING
+
+    assert board["Ann"].rating > START_RATING > board["Bea"].rating  # Ann (seat 1) wins the scripted game
