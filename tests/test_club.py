@@ -95,8 +95,8 @@ async def _sit(club, a: Client, b: Client) -> str:
 
 async def _play(pair: tuple[Client, Client], answers: list[str]) -> None:
     """The scripted game to its end, each line sent by whichever seat is asked."""
-    await until(lambda: pair[0].prompts() == 1)
-    decider = pair[0]
+    await until(lambda: any(c.prompts() for c in pair))
+    decider = next(c for c in pair if c.prompts())
     for n, line in enumerate(answers):
         counts = [c.prompts() for c in pair]
         decider.send(line)
@@ -189,3 +189,82 @@ def test_a_rated_game_between_two_keys_changes_both_ratings_and_the_lobby_shows_
     from momon_cli.serve.ratings import START_RATING
 
     assert board["Ann"].rating > START_RATING > board["Bea"].rating  # Ann (seat 1) wins the scripted game
+
+
+class ClubProcess:
+    """``momon serve`` (a club) in a subprocess, its data folder in ``tmp_path``."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        import os
+        import subprocess
+        import sys
+
+        env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+        self.proc = subprocess.Popen([sys.executable, "-m", "momon_cli", "serve", "--port", "0", "--seed", "7",
+                                      "--first", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     env=env, cwd=Path(__file__).parent.parent)
+        self.lines: list[str] = []
+        while not self.lines or not self.lines[-1].startswith("Host key fingerprint"):
+            line = self.proc.stdout.readline()
+            assert line, self.proc.stderr.read()
+            self.lines.append(line.rstrip("\n"))
+        self.port = int(re.search(r"ssh -p (\d+)", self.lines[-2])[1])
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()  # SIGKILL: nothing is flushed or closed
+            self.proc.wait()
+
+
+ROOM = re.compile(rb"Room ([a-z0-9]{6}):")
+
+
+def test_a_host_killed_mid_game_resumes_both_rooms_from_their_records_and_the_players_rejoin(tmp_path):
+    answers = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    pairs = [(Client("Ann"), Client("Bea")), (Client("Cid"), Client("Dee"))]
+    codes: list[str] = []
+    cut = 6  # answers played before the kill
+
+    async def before(port: int) -> None:
+        for a, b in pairs:
+            await a.join(port)
+            await b.join(port)
+            for line in ("c", "dawn-dusk", "1", "1"):
+                await asyncio.sleep(0.3)
+                a.send(line)
+            await until(lambda a=a: ROOM.search(a.raw))
+            codes.append(ROOM.search(a.raw)[1].decode())
+            b.send(codes[-1])
+            await asyncio.sleep(0.3)
+            b.send("prism")
+        await asyncio.gather(*(_play(pair, answers[:cut + 1]) for pair in pairs))
+        await until(lambda: all(pair[1].prompts() + pair[0].prompts() >= cut + 2 for pair in pairs))
+
+    async def after(port: int) -> list[tuple[Client, Client]]:
+        again = [(Client("Ann"), Client("Bea")), (Client("Cid"), Client("Dee"))]
+        for (a, b), code in zip(again, codes, strict=True):
+            for c in (a, b):
+                await c.join(port)
+                await until(lambda c=c: b"w1" in c.raw or b"Open rooms" in c.raw)
+                await asyncio.sleep(0.3)
+                c.send(code)
+        await asyncio.gather(*(_play(pair, answers[cut + 1:]) for pair in again))
+        await until(lambda: all(b"Winner:" in c.raw for pair in again for c in pair), 90)
+        return again
+
+    first = ClubProcess(tmp_path)
+    try:
+        asyncio.run(before(first.port))
+    finally:
+        first.kill()
+    second = ClubProcess(tmp_path)
+    try:
+        assert sum(line.startswith("Room ") and "resumed" in line for line in second.lines) == 2, second.lines
+        asyncio.run(after(second.port))
+    finally:
+        second.kill()
+    from momon_cli.serve.club_store import ClubStore
+
+    store = ClubStore(tmp_path / "data" / "momon-cli" / "club" / "club.sqlite3")
+    assert not store.unfinished()
+    assert {g.winner for g in store._games("", ())} == {1}

@@ -69,6 +69,42 @@ class Club:
         finally:
             bots.cancel()
 
+    def resume(self) -> list[Room]:
+        """Every unfinished game of the index as a room again, from its write-ahead record
+        (after a restart, even one that followed a SIGKILL); its players rejoin by its code."""
+        from ..data.cards import load_matrix
+        from ..record import RecordError, RecordFile, resume, seats_from_header
+
+        rooms = []
+        for game in self.store.unfinished():
+            try:
+                file = RecordFile(game.record, create=False)
+                record = file.read()
+                bots = seats_from_header(record.header, load_matrix())
+                played, recorder = resume(file, record)
+            except (OSError, RecordError):
+                continue  # a record gone or damaged stays in the index, unfinished, for its host to look at
+            sitters = [Sitter(name, player.deck, "en", player.account)
+                       for name, player in zip(game.names, game.players, strict=True) if player.bot is None]
+            room = Room(game.room, game.profile, game.bot_level, sitters, game_id=game.id)
+            room.host = Host(played, recorder, bots)
+            room.begun.set()
+            self.rooms[room.code] = room
+            task = asyncio.get_running_loop().create_task(self._serve(room, room.host))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+            rooms.append(room)
+        return rooms
+
+    def seat_of(self, room: Room, name: str, account: int | None) -> int:
+        """The seat (1 or 2) of ``room`` that this player sat in, or 0 (a spectator): an account by its
+        number, a guest by its name."""
+        for seat, sitter in enumerate(room.sitters, 1):
+            if (account is not None and sitter.account == account) or (account is None and sitter.account is None
+                                                                       and sitter.name == name):
+                return seat
+        return 0
+
     def watchable(self) -> list[Room]:
         return [room for room in self.rooms.values() if room.host is not None and not room.over]
 

@@ -73,8 +73,8 @@ async def lobby(screen: Screen, club: Club, name: str, language: str, account: i
             room.sitters.append(Sitter(name, await _deck(screen), language, account))
             await club.begin(room)
             return Seated(room, 2)
-        if room is not None and room.host is not None:
-            return Seated(room, 0)
+        if room is not None and room.host is not None:  # a player rejoins their seat; anyone else watches
+            return Seated(room, club.seat_of(room, name, account))
         screen.message = Text(_("No open room has that code."), style="red")
 
 
