@@ -139,6 +139,7 @@ def test_two_rooms_played_at_once_with_three_spectators_thai_and_english_and_no_
     # each seat's language: Thai for the client whose LANG is th_*, English for the others
     assert "ตัดสินใจ".encode() in bea.raw and "ตัดสินใจ".encode() not in ann.raw
     assert b"decides" in ann.raw and b"decides" not in bea.raw
+    assert "ห้องที่รอผู้เล่น".encode() in bea.raw and b"Open rooms" not in bea.raw and b"Open rooms" in ann.raw
     # no hidden card's name or id reached a seat or a spectator
     names = {c.id: c.name for c in pool.values()}
     for record in (tmp_path / "games").glob("*.jsonl"):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..data.cards import load_matrix, load_pool
-from ..engine.words import profile_named
+from ..engine import profile_named
 from ..record import GameRequest, new_game
 from .host import Host
 
