@@ -77,18 +77,42 @@ class Running:
         await self.task
 
 
-async def _sit(club, a: Client, b: Client) -> str:
-    """``a`` creates a room against a person with dawn-dusk; ``b`` joins it by code with prism."""
-    before = set(club.rooms)
-    for line in ("c", "dawn-dusk", "1", "1"):
-        await asyncio.sleep(0.3)
+def shown(client: Client, message: str) -> bytes:
+    """``message`` as ``client``'s screen shows it, in the client's language."""
+    from momon_cli.language import _, using
+
+    with using("th" if client.lang.startswith("th") else "en"):
+        return _(message).encode()
+
+
+OPEN, DECK = "Open rooms:", "Pick your deck (a number or a name):"
+STEPS = ((OPEN, "c"), (DECK, "dawn-dusk"), ("Rules: 1 sequential, 2 simultaneous", "1"),
+         ("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard", "1"))
+
+
+async def _create(a: Client) -> None:
+    """``a`` creates a room against a person with dawn-dusk, each line once its screen is there."""
+    for message, line in STEPS:
+        await until(lambda message=message: shown(a, message) in a.raw)
         a.send(line)
+
+
+async def _join(b: Client, code: str) -> None:
+    """``b`` joins the room ``code`` from the lobby with prism."""
+    await until(lambda: shown(b, OPEN) in b.raw)
+    b.send(code)
+    await until(lambda: shown(b, DECK) in b.raw)
+    b.send("prism")
+
+
+async def _sit(club, a: Client, b: Client) -> str:
+    """``a`` creates a room against a person; ``b`` joins it by its code."""
+    before = set(club.rooms)
+    await _create(a)
     await until(lambda: set(club.rooms) - before)
     code = (set(club.rooms) - before).pop()
     await until(lambda: code.encode() in a.raw)
-    b.send(code)
-    await asyncio.sleep(0.3)
-    b.send("prism")
+    await _join(b, code)
     await until(lambda: club.rooms[code].host is not None)
     return code
 
@@ -123,7 +147,6 @@ def test_two_rooms_played_at_once_with_three_spectators_thai_and_english_and_no_
             for w in watchers:
                 await w.join(running.port)
                 await until(lambda w=w: b"w1" in w.raw)
-                await asyncio.sleep(0.3)
                 w.send(first)
             await asyncio.gather(_play((ann, bea), answers), _play((cid, dee), answers))
             everyone = (ann, bea, cid, dee, *watchers)
@@ -230,14 +253,10 @@ def test_a_host_killed_mid_game_resumes_both_rooms_from_their_records_and_the_pl
         for a, b in pairs:
             await a.join(port)
             await b.join(port)
-            for line in ("c", "dawn-dusk", "1", "1"):
-                await asyncio.sleep(0.3)
-                a.send(line)
+            await _create(a)
             await until(lambda a=a: ROOM.search(a.raw))
             codes.append(ROOM.search(a.raw)[1].decode())
-            b.send(codes[-1])
-            await asyncio.sleep(0.3)
-            b.send("prism")
+            await _join(b, codes[-1])
         await asyncio.gather(*(_play(pair, answers[:cut + 1]) for pair in pairs))
         await until(lambda: all(pair[1].prompts() + pair[0].prompts() >= cut + 2 for pair in pairs))
 
@@ -246,8 +265,7 @@ def test_a_host_killed_mid_game_resumes_both_rooms_from_their_records_and_the_pl
         for (a, b), code in zip(again, codes, strict=True):
             for c in (a, b):
                 await c.join(port)
-                await until(lambda c=c: b"w1" in c.raw or b"Open rooms" in c.raw)
-                await asyncio.sleep(0.3)
+                await until(lambda c=c: shown(c, OPEN) in c.raw)
                 c.send(code)
         await asyncio.gather(*(_play(pair, answers[cut + 1:]) for pair in again))
         await until(lambda: all(b"Winner:" in c.raw for pair in again for c in pair), 90)
