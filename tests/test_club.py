@@ -206,6 +206,10 @@ def test_a_rated_game_between_two_keys_changes_both_ratings_and_the_lobby_shows_
             await later.join(running.port)
             await until(lambda: b"Bea" in later.raw and b"Ann" in later.raw)
             later.leave()
+            imposter = Client("ann")  # a guest cannot play under an account's name
+            await imposter.join(running.port)
+            await until(lambda: b"is taken" in imposter.raw)
+            imposter.leave()
 
     asyncio.run(main())
     board = {s.name: s for s in _store(tmp_path).leaderboard()}

@@ -62,6 +62,7 @@ class Club:
                 if host.stopped:
                     return
                 await changed(host.session, version)
+            host.session.close()  # the record is whole: closed, its lock released
             result = host.game.state.result
             if room.game_id is not None:
                 winner = None if result is None else result.winner

@@ -75,6 +75,12 @@ class ClubSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]
                     except ClubStoreError as err:
                         self.chan.write(str(err) + "\r\n")
                         return
+                else:  # a guest: the name rule, and no account's name
+                    try:
+                        name = await asyncio.to_thread(club.store.guest, name)
+                    except ClubStoreError as err:
+                        self.chan.write(str(err) + "\r\n")
+                        return
                 seated = await lobby(screen, club, name, language, account)
                 assert seated.room.host is not None
                 rejoin = _("Join again from the lobby with the room's code: {code}").format(code=seated.room.code)
