@@ -45,12 +45,18 @@ def serve(
                                       "(a game file goes on in a new record, as for play)."),
                                       autocompletion=complete.records),
     position: Path | None = typer.Option(None, help=_("Start from this position file instead of dealing the decks.")),
+    club: bool = typer.Option(False, "--club", help=_("Host a club (a lobby, rooms, accounts and ratings) instead of "
+                                                      "one game; not with an option of one game.")),
 ) -> None:
     """Host a game over SSH: each player joins from their own terminal with ssh."""
     try:
         import asyncssh  # noqa: F401  (the optional extra: said in one line when it is missing)
     except ImportError:
         _fail(_("momon serve needs the serve extra: {command}").format(command="pip install 'momon-cli[serve]'"))
+    if _club(club, p1, p2, bot_time, deck1, deck2, cards, log, resume, position, rules):
+        from ..serve.club_run import run_club
+
+        raise typer.Exit(run_club(host, port, seed, first))
     from ..serve.host import Host
     from ..serve.lobby import Lobby
 
@@ -73,6 +79,16 @@ def serve(
     from ..serve.run import run_server
 
     raise typer.Exit(run_server(lobby, (names[0], names[1]), bots, host, port))
+
+
+def _club(club: bool, *one_game: object) -> bool:
+    """The club hook: ``momon serve --club`` is a club, refused in one line beside an option of one
+    game (``--rules`` counts only when it is not the default; ``--seed`` and ``--first`` fix
+    every room's deal). Opt-in until the club's listener has the single game's connection limits."""
+    *given, rules = one_game
+    if club and not (rules == "sequential" and all(v is None or v == [] for v in given)):
+        raise typer.BadParameter(_("a club's rooms choose their own players, decks and rules"), param_hint="--club")
+    return club
 
 
 def _check_names(p1: str | None, p2: str | None) -> None:

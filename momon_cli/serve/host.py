@@ -20,8 +20,9 @@ from ..session.aplay import changed
 class Host:
     """The served session, for the seats to share."""
 
-    def __init__(self, game: Game, recorder: Recorder, bots: dict[int, Seat]) -> None:
-        self.session = Session(game, recorder, bots=bots, served=True)
+    def __init__(self, game: Game, recorder: Recorder, bots: dict[int, Seat],
+                 languages: dict[int, str] | None = None) -> None:
+        self.session = Session(game, recorder, bots=bots, served=True, languages=languages)
         self.bots = bots
 
     @property

@@ -1,0 +1,121 @@
+"""The club's state: its rooms by code, the folder their records go in, and its store
+(accounts, ratings, the index of games), which is reached only through ``asyncio.to_thread``.
+
+Every room's game is a served Session on the one event loop; the club indexes a game as it
+begins and ends it in the store when the game is over (a game between two accounts is rated).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .club_store import ClubStore, Player, Standing
+from .host import Host
+from .room import Room, Sitter, room_code
+
+
+class Club:
+    """The rooms, the records' folder and the store."""
+
+    def __init__(self, store: ClubStore, folder: Path, seed: int | None = None, first: int | None = None) -> None:
+        self.store, self.folder = store, folder
+        self.seed, self.first = seed, first  # every game's deal, fixed only by tests
+        self.rooms: dict[str, Room] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def create(self, sitter: Sitter, rules: str, bot: str | None) -> Room:
+        """A new room with ``sitter`` in seat 1 (its game begins later, or at once against a bot)."""
+        room = Room(room_code(set(self.rooms)), rules, bot, [sitter])
+        self.rooms[room.code] = room
+        return room
+
+    def find(self, code: str) -> Room | None:
+        return self.rooms.get(code.strip().lower())
+
+    async def begin(self, room: Room) -> Host:
+        """The room's game, made in a worker thread, indexed, and served (its bots answered)."""
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        self.folder.mkdir(parents=True, exist_ok=True)
+        host = await asyncio.to_thread(room.start, self.folder / f"club-{stamp}-{room.code}.jsonl", self.seed,
+                                       self.first)
+        players = tuple(Player(deck=s.deck, account=s.account, guest=None if s.account else s.name)
+                        for s in room.sitters)
+        if room.bot is not None:
+            players = (players[0], Player(deck="stone-gale", bot=f"bot:{room.bot}"))
+        room.game_id = await asyncio.to_thread(self.store.begin_game, room.code, room.rules, host.recorder.path,
+                                               (players[0], players[1]), room.bot)
+        task = asyncio.get_running_loop().create_task(self._serve(room, host))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return host
+
+    async def _serve(self, room: Room, host: Host) -> None:
+        """The room's bots, then its end: the record closed and the result in the store."""
+        from ..session.aplay import changed
+
+        bots = asyncio.get_running_loop().create_task(host.bots_task())
+        try:
+            while host.game.pending is not None:
+                version = host.session.version
+                if host.stopped:
+                    return
+                await changed(host.session, version)
+            host.session.close()  # the record is whole: closed, its lock released
+            result = host.game.state.result
+            if room.game_id is not None:
+                winner = None if result is None else result.winner
+                await asyncio.to_thread(self.store.end_game, room.game_id, winner, "over")
+        finally:
+            bots.cancel()
+
+    def resume(self) -> list[Room]:
+        """Every unfinished game of the index as a room again, from its write-ahead record
+        (after a restart, even one that followed a SIGKILL); its players rejoin by its code."""
+        from ..data.cards import load_matrix
+        from ..record import RecordError, RecordFile, resume, seats_from_header
+
+        rooms = []
+        for game in self.store.unfinished():
+            try:
+                file = RecordFile(game.record, create=False)
+                record = file.read()
+                bots = seats_from_header(record.header, load_matrix())
+                played, recorder = resume(file, record)
+            except (OSError, RecordError):
+                continue  # a record gone or damaged stays in the index, unfinished, for its host to look at
+            sitters = [Sitter(name, player.deck, "en", player.account)
+                       for name, player in zip(game.names, game.players, strict=True) if player.bot is None]
+            room = Room(game.room, game.profile, game.bot_level, sitters, game_id=game.id)
+            room.host = Host(played, recorder, bots)
+            room.begun.set()
+            self.rooms[room.code] = room
+            task = asyncio.get_running_loop().create_task(self._serve(room, room.host))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+            rooms.append(room)
+        return rooms
+
+    def seat_of(self, room: Room, name: str, account: int | None) -> int:
+        """The seat (1 or 2) of ``room`` that this player sat in, or 0 (a spectator): an account by its
+        number, a guest by its name."""
+        for seat, sitter in enumerate(room.sitters, 1):
+            if (account is not None and sitter.account == account) or (account is None and sitter.account is None
+                                                                       and sitter.name == name):
+                return seat
+        return 0
+
+    def watchable(self) -> list[Room]:
+        return [room for room in self.rooms.values() if room.host is not None and not room.over]
+
+    def waiting(self) -> list[Room]:
+        return [room for room in self.rooms.values() if room.open]
+
+    async def leaderboard(self) -> list[Standing]:
+        return await asyncio.to_thread(self.store.leaderboard, 10)
+
+    def stop(self) -> None:
+        for room in self.rooms.values():
+            if room.host is not None:
+                room.host.stop()

@@ -1,0 +1,98 @@
+"""The club's lobby screen over one SSH connection: numbered menus that fit 80x24.
+
+Lists the open rooms (players, decks, rules, bot level), the games to watch and the
+leaderboard; a player creates a room, joins one by its code, or watches. Returns what the
+connection does next: play a seat of a room, or watch one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from ..data.cards import load_pool
+from ..data.deck_choice import chosen, deck_menu
+from ..language import _
+from ..text.safe import safe
+from ..tui.screen import Screen
+from .club import Club
+from .room import BOT_LEVELS, Room, Sitter
+
+
+@dataclass(frozen=True)
+class Seated:
+    """What the lobby ends in: ``seat`` 1 or 2 of ``room``, or 0 to watch it."""
+
+    room: Room
+    seat: int
+
+
+def _room_line(room: Room) -> Text:
+    names = " / ".join(f"{s.name} ({s.deck})" for s in room.sitters)
+    against = _("bot {level}").format(level=room.bot) if room.bot else _("a person")
+    return safe(f"{room.code}  {names} · {room.rules} · {against}")
+
+
+async def _ask(screen: Screen, lines: list[Text], prompt: str, hint: str) -> str:
+    screen.frame = lambda width, height, below: lines[: max(0, height - below)]
+    screen.hint = hint
+    return (await screen.aread(prompt)).strip()
+
+
+async def _deck(screen: Screen) -> str:
+    menu = deck_menu(load_pool())
+    lines = [Text(_("Pick your deck (a number or a name):"), style="bold")]
+    lines += [safe(f"{i:>2} {file} — {deck.name}") for i, (file, deck) in enumerate(menu, 1)]
+    while True:
+        picked = chosen(await _ask(screen, lines, "› ", _("1-{last} or a deck's name").format(last=len(menu))), menu)
+        if picked is not None:
+            return picked
+
+
+async def lobby(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated:
+    """The lobby until the player sits down in a room or picks one to watch."""
+    screen.title = _("momon club — {name}").format(name=name)
+    while True:
+        lines = [Text(_("Open rooms:"), style="bold")]
+        lines += [_room_line(room) for room in club.waiting()] or [Text(_("  (none)"), style="dim")]
+        watch = club.watchable()
+        lines.append(Text(_("Games to watch:"), style="bold"))
+        lines += [Text(f"w{i} ").append_text(_room_line(room)) for i, room in enumerate(watch, 1)]
+        lines.append(Text(_("Leaderboard:"), style="bold"))
+        for standing in await club.leaderboard():
+            lines.append(safe(f"  {standing.rank}. {standing.name} {standing.rating:.0f} ({standing.games})"))
+        lines.append(Text(_("c: create a room · a room's code: join it · w1, w2…: watch a game")))
+        answer = (await _ask(screen, lines, "› ", _("c, a code, or w and a number"))).lower()
+        if answer == "c":
+            return await _create(screen, club, name, language, account)
+        if answer.startswith("w") and answer[1:].isdigit() and 1 <= int(answer[1:]) <= len(watch):
+            return Seated(watch[int(answer[1:]) - 1], 0)
+        room = club.find(answer)
+        if room is not None and room.open:
+            room.sitters.append(Sitter(name, await _deck(screen), language, account))
+            await club.begin(room)
+            return Seated(room, 2)
+        if room is not None and room.host is not None:  # a player rejoins their seat; anyone else watches
+            return Seated(room, club.seat_of(room, name, account))
+        screen.message = Text(_("No open room has that code."), style="red")
+
+
+async def _create(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated:
+    deck = await _deck(screen)
+    rules = ""
+    while rules not in ("sequential", "simultaneous"):
+        rules = {"1": "sequential", "2": "simultaneous"}.get(await _ask(
+            screen, [Text(_("Rules: 1 sequential, 2 simultaneous"))], "› ", "1 / 2"), "")
+    levels = {str(i): level for i, level in enumerate(BOT_LEVELS, 2)}
+    opponent = ""
+    while opponent not in ("1", *levels):
+        opponent = await _ask(screen, [Text(_("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard"))],
+                              "› ", "1-4")
+    room = club.create(Sitter(name, deck, language, account), rules, levels.get(opponent))
+    if room.bot is not None:
+        await club.begin(room)
+    else:
+        await screen.abusy(_("Room {code}: give this code to your opponent. Waiting…").format(code=room.code),
+                           room.begun.wait())
+    return Seated(room, 1)

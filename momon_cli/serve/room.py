@@ -1,0 +1,81 @@
+"""One room of the club: a six-character code, the players who sat down, and once both have,
+one served Session (a Host) that every connection in the room plays or watches.
+
+A room is made by its first player (deck, rules, opponent: a person, or a bot at a level);
+a person joins it by its code and picks a deck; the game, and its write-ahead record, begin
+then (at once against a bot). Spectators watch the public view, as many as connect.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..data.cards import load_matrix, load_pool
+from ..engine import profile_named
+from ..record import GameRequest, new_game
+from .host import Host
+
+CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed once
+BOT_LEVELS = ("easy", "medium", "hard")
+
+
+def room_code(taken: set[str]) -> str:
+    """A new six-character room code, not one of ``taken``."""
+    while True:
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+        if code not in taken:
+            return code
+
+
+@dataclass
+class Sitter:
+    """A player who sat in a room: the name shown, the deck, the language, the account (None: a guest)."""
+
+    name: str
+    deck: str
+    language: str
+    account: int | None = None
+
+
+@dataclass
+class Room:
+    """A room: its code, its rules, its opponent (``bot`` None: a person), who sat, the game once begun."""
+
+    code: str
+    rules: str
+    bot: str | None
+    sitters: list[Sitter] = field(default_factory=list)
+    host: Host | None = None
+    game_id: int | None = None
+    begun: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def open(self) -> bool:
+        """Whether a person may still sit down."""
+        return self.host is None and self.bot is None and len(self.sitters) < 2
+
+    @property
+    def over(self) -> bool:
+        return self.host is not None and self.host.game.pending is None
+
+    def names(self) -> tuple[str, str]:
+        first = self.sitters[0].name
+        second = self.sitters[1].name if len(self.sitters) > 1 else f"bot:{self.bot}" if self.bot else "?"
+        return first, second
+
+    def start(self, log: Path, seed: int | None = None, first: int | None = None) -> Host:
+        """The game: made, recorded at ``log``, and served (once both seats are taken); ``seed``
+        and ``first`` fixed only by tests (else drawn)."""
+        matrix = load_matrix()
+        pool = load_pool((), matrix)
+        decks = (self.sitters[0].deck, self.sitters[1].deck if len(self.sitters) > 1 else "stone-gale")
+        request = GameRequest(self.names(), secrets.randbelow(1_000_000) if seed is None else seed, log, decks,
+                              first=first, profile=profile_named(self.rules))
+        started = new_game(request, pool, matrix)
+        languages = {seat: sitter.language for seat, sitter in enumerate(self.sitters, 1)}
+        self.host = Host(started.game, started.recorder, started.seats, languages)
+        self.begun.set()
+        return self.host

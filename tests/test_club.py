@@ -1,0 +1,303 @@
+"""The club over SSH (``momon serve``'s default): a lobby, rooms by code, many games and
+spectators at once on one event loop, guests and accounts, ratings, languages by LANG."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh")
+
+GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
+TITLE = re.compile(rb"\x1b\]2;momon \xe2\x80\x94 (\w+) ")
+
+
+async def until(check, timeout: float = 60) -> None:
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        await asyncio.sleep(0.02)
+
+
+class Client:
+    """One SSH connection at 80x24 to the club: every byte it got."""
+
+    def __init__(self, name: str, lang: str = "en_GB.UTF-8", key: object = None) -> None:
+        self.name, self.lang, self.key, self.raw = name, lang, key, bytearray()
+
+    async def join(self, port: int) -> None:
+        keys = [self.key] if self.key is not None else None
+        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name, known_hosts=None,
+                                           client_keys=keys, password=None if keys else "guest")
+        self.proc = await self.conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None,
+                                                   env={"LANG": self.lang})
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        while data := await self.proc.stdout.read(65536):
+            self.raw += data
+
+    def prompts(self) -> int:
+        return len([m for m in TITLE.findall(self.raw) if m.decode() != "club"])
+
+    def send(self, line: str) -> None:
+        self.proc.stdin.write((line + "\r").encode())
+
+    def leave(self) -> None:
+        self.conn.close()
+
+
+class Running:
+    """A club served on this test's event loop, its records and store in ``tmp_path``."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        from momon_cli.serve.club import Club
+        from momon_cli.serve.club_store import ClubStore
+
+        self.club = Club(ClubStore(tmp_path / "club" / "club.sqlite3"), tmp_path / "games", seed=7, first=1)
+        self.tmp_path = tmp_path
+
+    async def __aenter__(self) -> Running:
+        from momon_cli.serve.club_ssh import serve_club
+
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        self.stop, bound = asyncio.Event(), asyncio.get_running_loop().create_future()
+        self.task = asyncio.get_running_loop().create_task(
+            serve_club(self.club, "127.0.0.1", 0, key, bound.set_result, self.stop))
+        self.port = await bound
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.stop.set()
+        await self.task
+
+
+def shown(client: Client, message: str) -> bytes:
+    """``message`` as ``client``'s screen shows it, in the client's language."""
+    from momon_cli.language import _, using
+
+    with using("th" if client.lang.startswith("th") else "en"):
+        return _(message).encode()
+
+
+OPEN, DECK = "Open rooms:", "Pick your deck (a number or a name):"
+STEPS = ((OPEN, "c"), (DECK, "dawn-dusk"), ("Rules: 1 sequential, 2 simultaneous", "1"),
+         ("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard", "1"))
+
+
+async def _create(a: Client) -> None:
+    """``a`` creates a room against a person with dawn-dusk, each line once its screen is there."""
+    for message, line in STEPS:
+        await until(lambda message=message: shown(a, message) in a.raw)
+        a.send(line)
+
+
+async def _join(b: Client, code: str) -> None:
+    """``b`` joins the room ``code`` from the lobby with prism."""
+    await until(lambda: shown(b, OPEN) in b.raw)
+    b.send(code)
+    await until(lambda: shown(b, DECK) in b.raw)
+    b.send("prism")
+
+
+async def _sit(club, a: Client, b: Client) -> str:
+    """``a`` creates a room against a person; ``b`` joins it by its code."""
+    before = set(club.rooms)
+    await _create(a)
+    await until(lambda: set(club.rooms) - before)
+    code = (set(club.rooms) - before).pop()
+    await until(lambda: code.encode() in a.raw)
+    await _join(b, code)
+    await until(lambda: club.rooms[code].host is not None)
+    return code
+
+
+async def _play(pair: tuple[Client, Client], answers: list[str]) -> None:
+    """The scripted game to its end, each line sent by whichever seat is asked."""
+    await until(lambda: any(c.prompts() for c in pair))
+    decider = next(c for c in pair if c.prompts())
+    for n, line in enumerate(answers):
+        counts = [c.prompts() for c in pair]
+        decider.send(line)
+        if n == len(answers) - 1:
+            break
+        await until(lambda counts=counts: any(c.prompts() > k for c, k in zip(pair, counts, strict=True)))
+        decider = next(c for c, k in zip(pair, counts, strict=True) if c.prompts() > k)
+
+
+def test_two_rooms_played_at_once_with_three_spectators_thai_and_english_and_no_hidden_card_sent(tmp_path):
+    from momon_cli.data.cards import load_deck, load_pool
+
+    pool = load_pool()
+    answers = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    ann, bea, cid, dee = Client("Ann"), Client("Bea", "th_TH.UTF-8"), Client("Cid"), Client("Dee")
+    watchers = [Client(f"W{i}") for i in range(3)]
+
+    async def main() -> tuple[str, str]:
+        async with Running(tmp_path) as running:
+            for c in (ann, bea, cid, dee):
+                await c.join(running.port)
+            first = await _sit(running.club, ann, bea)
+            second = await _sit(running.club, cid, dee)
+            for w in watchers:
+                await w.join(running.port)
+                await until(lambda w=w: b"w1" in w.raw)
+                w.send(first)
+            await asyncio.gather(_play((ann, bea), answers), _play((cid, dee), answers))
+            everyone = (ann, bea, cid, dee, *watchers)
+            await until(lambda: all(b"Winner:" in c.raw or "ผู้ชนะ".encode() in c.raw for c in everyone), 90)
+            await until(lambda: all(g.ended for g in running.club.store._games("", ())), 30)
+            for c in everyone:
+                c.leave()
+            return first, second
+
+    first, second = asyncio.run(main())
+    games = {g.room: g for g in _store(tmp_path).unfinished()}
+    assert not games  # both games ended in the store's index
+    # each seat's language: Thai for the client whose LANG is th_*, English for the others
+    assert "ตัดสินใจ".encode() in bea.raw and "ตัดสินใจ".encode() not in ann.raw
+    assert b"decides" in ann.raw and b"decides" not in bea.raw
+    assert "ห้องที่รอผู้เล่น".encode() in bea.raw and b"Open rooms" not in bea.raw and b"Open rooms" in ann.raw
+    # no hidden card's name or id reached a seat or a spectator
+    names = {c.id: c.name for c in pool.values()}
+    for record in (tmp_path / "games").glob("*.jsonl"):
+        played = {json.loads(line)["value"][0] for line in record.read_text().splitlines() if '"kind":"summon"' in line}
+        for who, mine, theirs in ((ann, "dawn-dusk", "prism"), (bea, "prism", "dawn-dusk"),
+                                  (cid, "dawn-dusk", "prism"), (dee, "prism", "dawn-dusk")):
+            own = {c.name for c in load_deck(mine, pool).cards}
+            hidden = {c.id for c in load_deck(theirs, pool).cards if c.id not in played and c.name not in own}
+            assert hidden, "the test needs a card the other player never played"
+            for secret in hidden | {names[i] for i in hidden}:
+                assert secret.encode() not in who.raw, f"{who.name} was sent {secret}"
+        unplayed = {c.name for deck in ("dawn-dusk", "prism") for c in load_deck(deck, pool).cards} - {
+            names[i] for i in played}
+        for w in watchers:
+            for name in unplayed:
+                assert name.encode() not in w.raw, f"{w.name} was sent {name}"
+            assert b"Winner:" in w.raw
+
+
+def _store(tmp_path: Path):
+    from momon_cli.serve.club_store import ClubStore
+
+    return ClubStore(tmp_path / "club" / "club.sqlite3")
+
+
+def test_a_rated_game_between_two_keys_changes_both_ratings_and_the_lobby_shows_them(tmp_path):
+    answers = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    ann = Client("Ann", key=asyncssh.generate_private_key("ssh-ed25519"))
+    bea = Client("Bea", key=asyncssh.generate_private_key("ssh-ed25519"))
+    later = Client("Cid")
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            for c in (ann, bea):
+                await c.join(running.port)
+            await _sit(running.club, ann, bea)
+            await _play((ann, bea), answers)
+            await until(lambda: not running.club.store.unfinished() and running.club.store.leaderboard())
+            for c in (ann, bea):
+                c.leave()
+            await later.join(running.port)
+            await until(lambda: b"Bea" in later.raw and b"Ann" in later.raw)
+            later.leave()
+            imposter = Client("ann")  # a guest cannot play under an account's name
+            await imposter.join(running.port)
+            await until(lambda: b"is taken" in imposter.raw)
+            imposter.leave()
+
+    asyncio.run(main())
+    board = {s.name: s for s in _store(tmp_path).leaderboard()}
+    assert set(board) == {"Ann", "Bea"} and board["Ann"].games == board["Bea"].games == 1
+    from momon_cli.serve.ratings import START_RATING
+
+    assert board["Ann"].rating > START_RATING > board["Bea"].rating  # Ann (seat 1) wins the scripted game
+
+
+class ClubProcess:
+    """``momon serve`` (a club) in a subprocess, its data folder in ``tmp_path``."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        import os
+        import subprocess
+        import sys
+
+        env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+        self.proc = subprocess.Popen([sys.executable, "-m", "momon_cli", "serve", "--club", "--port", "0", "--seed", "7",
+                                      "--first", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     env=env, cwd=Path(__file__).parent.parent)
+        self.lines: list[str] = []
+        while not self.lines or not self.lines[-1].startswith("Host key fingerprint"):
+            line = self.proc.stdout.readline()
+            assert line, self.proc.stderr.read()
+            self.lines.append(line.rstrip("\n"))
+        self.port = int(re.search(r"ssh -p (\d+)", self.lines[-2])[1])
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()  # SIGKILL: nothing is flushed or closed
+            self.proc.wait()
+
+
+ROOM = re.compile(rb"Room ([a-z0-9]{6}):")
+
+
+def test_a_host_killed_mid_game_resumes_both_rooms_from_their_records_and_the_players_rejoin(tmp_path):
+    answers = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    pairs = [(Client("Ann"), Client("Bea")), (Client("Cid"), Client("Dee"))]
+    codes: list[str] = []
+    cut = 6  # answers played before the kill
+
+    async def before(port: int) -> None:
+        for a, b in pairs:
+            await a.join(port)
+            await b.join(port)
+            await _create(a)
+            await until(lambda a=a: ROOM.search(a.raw))
+            codes.append(ROOM.search(a.raw)[1].decode())
+            await _join(b, codes[-1])
+        await asyncio.gather(*(_play(pair, answers[:cut + 1]) for pair in pairs))
+        await until(lambda: all(pair[1].prompts() + pair[0].prompts() >= cut + 2 for pair in pairs))
+
+    async def after(port: int) -> list[tuple[Client, Client]]:
+        again = [(Client("Ann"), Client("Bea")), (Client("Cid"), Client("Dee"))]
+        for (a, b), code in zip(again, codes, strict=True):
+            for c in (a, b):
+                await c.join(port)
+                await until(lambda c=c: shown(c, OPEN) in c.raw)
+                c.send(code)
+        await asyncio.gather(*(_play(pair, answers[cut + 1:]) for pair in again))
+        await until(lambda: all(b"Winner:" in c.raw for pair in again for c in pair), 90)
+        return again
+
+    first = ClubProcess(tmp_path)
+    try:
+        asyncio.run(before(first.port))
+    finally:
+        first.kill()
+    second = ClubProcess(tmp_path)
+    try:
+        assert sum(line.startswith("Room ") and "resumed" in line for line in second.lines) == 2, second.lines
+        asyncio.run(after(second.port))
+    finally:
+        second.kill()
+    from momon_cli.serve.club_store import ClubStore
+
+    store = ClubStore(tmp_path / "data" / "momon-cli" / "club" / "club.sqlite3")
+    assert not store.unfinished()
+    assert {g.winner for g in store._games("", ())} == {1}
+
+
+def test_a_club_beside_an_option_of_one_game_is_refused_in_one_line():
+    """The club is opt-in (--club) and chooses its own players: --club with --p1 is one line, exit 2."""
+    from typer.testing import CliRunner
+
+    from momon_cli.cli.app import app
+
+    result = CliRunner().invoke(app, ["serve", "--club", "--p1", "Ann"])
+    assert result.exit_code == 2 and "--club" in result.output and "Traceback" not in result.output
