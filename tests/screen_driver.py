@@ -182,8 +182,9 @@ def play(tmp_path, position: str, columns: int = 80, rows: int = 24, *extra: str
                     columns, rows)
 
 
-def cells(term: Terminal) -> dict[str, str]:
-    """Each Space's first cell line, read off the emulated screen by the Arena's border letters."""
+def cell_lines(term: Terminal, depth: int = 1) -> dict[str, list[str]]:
+    """Each Space's first ``depth`` cell lines, read off the emulated screen by the Arena's
+    border letters (the columns) and row numbers (the rows)."""
     lines = term.lines
     top = next(i for i, line in enumerate(lines) if line.startswith("  ┌"))
     border = lines[top]
@@ -191,10 +192,15 @@ def cells(term: Terminal) -> dict[str, str]:
     letters = [border[a + 1:b].strip("─ ") for a, b in zip(bars, bars[1:], strict=False)]
     found = {}
     for r in range(4):
-        row = lines[top + 1 + 3 * r]
+        rows = lines[top + 1 + 3 * r:top + 1 + 3 * r + depth]
         for (a, b), letter in zip(zip(bars, bars[1:], strict=False), letters, strict=True):
-            found[f"{letter}{row[0]}"] = row[a + 1:b].strip()
+            found[f"{letter}{rows[0][0]}"] = [row[a + 1:b] for row in rows]
     return found
+
+
+def cells(term: Terminal) -> dict[str, str]:
+    """Each Space's first cell line, read off the emulated screen by the Arena's border letters."""
+    return {space: rows[0].strip() for space, rows in cell_lines(term).items()}
 
 
 def expected_cells(game: Game) -> dict[str, str]:

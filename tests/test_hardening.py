@@ -5,22 +5,13 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
+from scripted_game import ARGS, GAME, LINES, runner
+from scripted_game import play as _play
 from short_game import record
-from typer.testing import CliRunner
 
 from momon_cli.cli.app import app
 from momon_cli.record import RecordFile, read_record
-
-runner = CliRunner()
-GAME = Path(__file__).parent / "games" / "dawn-dusk-vs-prism-seed7.txt"
-ARGS = ["play", "--p1", "Ann", "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism", "--seed", "7", "--first", "1"]
-LINES = [line for line in GAME.read_text().splitlines() if line and not line.startswith("#")]
-
-
-def _play(log: Path, script: str, *extra: str):
-    return runner.invoke(app, [*ARGS, "--script", "-", "--log", str(log), *extra], input=script)
 
 
 def test_a_second_writer_is_refused_in_one_line(tmp_path):

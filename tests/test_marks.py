@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from screen_driver import POSITIONS, Terminal
+from screen_driver import POSITIONS, Terminal, cell_lines
 
 from momon_cli.session.marks import changes
 
@@ -45,19 +45,11 @@ def _start(tmp_path: Path, *extra: str) -> Terminal:
 def marks(term: Terminal) -> dict[str, str]:
     """The mark in each Space's cell on the emulated screen (the Arena's border letters find
     the columns, the row number each row), for the Spaces that have one."""
-    lines = term.lines
-    top = next(i for i, line in enumerate(lines) if line.startswith("  ┌"))
-    border = lines[top]
-    bars = [i for i, ch in enumerate(border) if ch in "┌┬┐"]
-    letters = [border[a + 1:b].strip("─ ") for a, b in zip(bars, bars[1:], strict=False)]
     found = {}
-    for r in range(4):
-        rows = lines[top + 1 + 3 * r:top + 3 + 3 * r]
-        for (a, b), letter in zip(zip(bars, bars[1:], strict=False), letters, strict=True):
-            cell = " ".join(row[a + 1:b] for row in rows)
-            label = next((mark for mark in LABELS if mark in cell), None)
-            if label is not None:
-                found[f"{letter}{rows[0][0]}"] = label
+    for space, rows in cell_lines(term, 2).items():
+        label = next((mark for mark in LABELS if mark in " ".join(rows)), None)
+        if label is not None:
+            found[space] = label
     return found
 
 
