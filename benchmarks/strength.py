@@ -6,6 +6,7 @@ takes many minutes).
     .venv/bin/python benchmarks/strength.py search greedy --playouts 100   # a budget in iterations
     .venv/bin/python benchmarks/strength.py greedy greedy --repeat 3       # a bot against itself, by seat
     .venv/bin/python benchmarks/strength.py --matrix OUT --jobs 16         # the whole table (below)
+    .venv/bin/python benchmarks/strength.py search flat --seconds 0.4 --jobs 1 --progress so-far.txt  # figures as it goes
 
 Every ordered pair of built-in decks is dealt once per rules profile (and ``--repeat`` times
 with other seeds), and every deal is played twice, the bots' seats swapped (the games of
@@ -86,11 +87,17 @@ def lines(first: str, other: str, rows: dict[str, dict[str, object]], outcomes: 
 
 
 def pairing(first: str, other: str, seconds: float | None, playouts: int | None, repeat: int, seed: int,
-            jobs: int, decks: list[str]) -> tuple[dict[str, dict[str, object]], list[str]]:
+            jobs: int, decks: list[str], progress: Path | None = None) -> tuple[dict[str, dict[str, object]], list[str]]:
     games = 2 * len(decks) ** 2 * len(PROFILES) * repeat
     tasks = specs([first, other], decks, games, seed, PROFILES, seconds, playouts)
     start = time.monotonic()
-    outcomes = list(run_local(tasks, jobs))
+    outcomes: list[Outcome] = []
+    for outcome in run_local(tasks, jobs):
+        outcomes.append(outcome)
+        if progress is not None and len(outcomes) % 2 == 0:  # a whole deal: both seats played
+            told = lines(first, other, summary(first, other, tasks, outcomes), outcomes)
+            progress.write_text(f"{len(outcomes)} of {len(tasks)} games, {time.monotonic() - start:.0f} s\n"
+                                + "\n".join(told) + "\n", encoding="utf-8")
     rows = summary(first, other, tasks, outcomes)
     told = lines(first, other, rows, outcomes)
     told.append(f"{len(tasks)} games in {time.monotonic() - start:.0f} s with {jobs} jobs"
@@ -111,6 +118,8 @@ def main() -> None:
     parser.add_argument("--matrix", default=None, metavar="OUT", help="play the whole MATRIX, summary in OUT")
     parser.add_argument("--plain-repeat", type=int, default=3, help="with --matrix: --repeat of the plain pairings")
     parser.add_argument("--decks", default="all", help="built-in decks, comma-separated, or all")
+    parser.add_argument("--progress", default=None, type=Path,
+                        help="one pairing: rewrite the figures so far to this file after every deal")
     args = parser.parse_args()
     known = sorted(_library()[0])
     decks = known if args.decks == "all" else [d.strip() for d in args.decks.split(",")]
@@ -135,7 +144,8 @@ def main() -> None:
         return
     if not args.first or not args.other:
         parser.error("name two bots, or give --matrix OUT")
-    rows, told = pairing(args.first, args.other, args.seconds, args.playouts, args.repeat, args.seed, args.jobs, decks)
+    rows, told = pairing(args.first, args.other, args.seconds, args.playouts, args.repeat, args.seed, args.jobs, decks,
+                         args.progress)
     print("\n".join(told))
     if args.json:
         Path(args.json).write_text(json.dumps({"args": vars(args), "results": rows}, indent=1) + "\n",
