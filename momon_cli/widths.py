@@ -44,7 +44,7 @@ MARKS_PER_LETTER = 4
 #: Characters a terminal draws as nothing (or as a blank) that are neither marks nor in the
 #: refused categories below: the combining grapheme joiner, the Hangul fillers, Khmer's
 #: inherent vowels and the blank braille pattern.
-_INVISIBLE = frozenset("\u034f\u115f\u1160\u3164\uffa0\u17b4\u17b5\u2800")
+INVISIBLE = frozenset("\u034f\u115f\u1160\u3164\uffa0\u17b4\u17b5\u2800")
 #: Control (C0, DEL, C1), format (bidi controls, zero-width spaces and joiners, U+2060-2064,
 #: BOM, tags), lone surrogates, line and paragraph separators.
 _REFUSED = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
@@ -208,7 +208,7 @@ def name_problem(name: object, limit: int) -> str | None:
     presentation needs one, and they cannot stand alone."""
     if not isinstance(name, str) or not 0 < len(name) <= 8 * limit or cell_len(name) > limit:
         return _("must be 1-{limit} columns wide").format(limit=limit)
-    if any(c in _INVISIBLE or unicodedata.category(c) in _REFUSED for c in name):
+    if any(c in INVISIBLE or unicodedata.category(c) in _REFUSED for c in name):
         return _("must not hold control, format or invisible characters")
     shown = False
     for letter in _GRAPHEME.findall(name):

@@ -111,3 +111,11 @@ def test_wrapped_thai_never_starts_a_line_with_a_mark_and_never_overflows():
         assert not [line for line in lines if line and (unicodedata.category(line[0]) == "Mn" or line[0] == "\u0e33")], \
             (width, lines)
         assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+def test_clean_drops_what_a_terminal_draws_as_nothing_in_any_text_not_only_in_names():
+    # A flavour line or a plan is not a name, so name_problem never sees it: clean must not
+    # let a Hangul filler or a grapheme joiner through to stand for a blank or hide a letter.
+    hidden = "Gust\u034fSprite \u3164plan\u115f\u1160\uffa0 \u2800\u17b4\u17b5"
+    assert clean(hidden) == "GustSprite plan "
+    assert clean("ผึ้ง\u3164") == "ผึ้ง"

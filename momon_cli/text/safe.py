@@ -22,7 +22,8 @@ _ESCAPE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]?|\x9b[0-?]*[ -/]*[@-~]?"
                      r"|(?:\x1b[PX^_]|[\x90\x98\x9e\x9f])[^\x1b\x9c]*(?:\x1b\\|\x9c)?"
                      r"|\x1b.?", re.DOTALL)
 #: Line and tab breaks become one space; the rest of Cc (C0, DEL, C1), Cf (bidi overrides and
-#: isolates, zero-width characters, BOM) and Cs (lone surrogates, unprintable) are removed.
+#: isolates, zero-width characters, BOM) and Cs (lone surrogates, unprintable) are removed, and
+#: so are the letters and marks drawn as nothing (widths.INVISIBLE: the Hangul fillers, U+034F).
 _SPACES = frozenset("\t\n\v\f\r\x1c\x1d\x1e\x85\u2028\u2029")
 _DROPPED = ("Cc", "Cf", "Cs")
 LIMIT = 200
@@ -36,9 +37,9 @@ def clean(text: object, limit: int = LIMIT) -> str:
     out = "".join(" " if c in _SPACES else c for c in raw if c in _SPACES or unicodedata.category(c) not in _DROPPED)
     if out.isascii():  # printable ASCII is a column a character: the common case, without Rich
         return out if len(out) <= limit else out[: limit - 1] + "…"
-    from ..widths import cut  # here: momon --help and --version start without Rich
+    from ..widths import INVISIBLE, cut  # here: momon --help and --version start without Rich
 
-    return cut(out, limit)
+    return cut("".join(c for c in out if c not in INVISIBLE), limit)
 
 
 def safe(text: object, limit: int = LIMIT, style: str = "") -> Text:
