@@ -9,19 +9,22 @@ Not a test: at full size it is meant for a machine with many cores.
 Budgets are iterations, so a result does not depend on the machine: the coach at
 ``--playouts`` (the hint's, by default) with no CPU bound, ``hard`` at its own. Prints each
 pairing's win rate from each seat and in all, with Wilson intervals, and the coach's lead
-over ``hard`` against each opponent.
+over ``hard`` against each opponent with Newcombe's interval of the difference. ``--progress
+FILE`` keeps the figures so far in FILE, deals spread over the pairings evenly.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import time
 from concurrent.futures import ProcessPoolExecutor
 from itertools import product
+from pathlib import Path
 
 from momon_cli.bots.coach import HINT_PLAYOUTS, CoachBot
 from momon_cli.bots.roster import make_bot
-from momon_cli.bots.tournament import wilson
+from momon_cli.bots.tournament import newcombe, wilson
 from momon_cli.data.cards import builtin_deck_names, load_deck, load_matrix, load_pool
 from momon_cli.engine import Game, Setup
 
@@ -48,6 +51,32 @@ def one(task: Task) -> tuple[str, str, str, int, bool]:
     return mine, other, profile, seat, game.result.winner == seat
 
 
+def report(results: list[tuple[str, str, str, int, bool]], opponents: list[str]) -> tuple[list[str], dict[str, object]]:
+    """Each pairing's win rate by seat and in all (Wilson), and the coach's lead over ``hard``
+    against each opponent with Newcombe's interval of the difference."""
+    told: list[str] = []
+    figures: dict[str, object] = {}
+    for other in opponents:
+        both: dict[str, tuple[int, int]] = {}
+        for mine in ("coach", "hard"):
+            row = {}
+            for label, seats in (("as Player 1", (1,)), ("as Player 2", (2,)), ("both", (1, 2))):
+                won = [w for m, o, _p, s, w in results if m == mine and o == other and s in seats]
+                low, high = wilson(sum(won), len(won))
+                row[label] = [sum(won), len(won), low, high]
+                told.append(f"{mine} vs {other}, {label}: {sum(won)}/{len(won)} = {sum(won) / max(1, len(won)):.1%} "
+                            f"[{low:.1%}-{high:.1%}]")
+            figures[f"{mine} vs {other}"] = row
+            both[mine] = (int(row["both"][0]), int(row["both"][1]))
+        (cw, cn), (hw, hn) = both["coach"], both["hard"]
+        low, high = newcombe(cw, cn, hw, hn)
+        lead = cw / max(1, cn) - hw / max(1, hn)
+        figures[f"lead vs {other}"] = [lead, low, high]
+        told.append(f"against {other}: coach {cw / max(1, cn):.1%}, hard {hw / max(1, hn):.1%}, "
+                    f"lead {lead * 100:+.1f} points [{low * 100:+.1f} to {high * 100:+.1f}]")
+    return told, figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=2)
@@ -56,31 +85,29 @@ def main() -> None:
     parser.add_argument("--opponents", nargs="+", default=["medium", "greedy"])
     parser.add_argument("--seed", type=int, default=9100)
     parser.add_argument("--json", default=None)
+    parser.add_argument("--progress", default=None, type=Path, help="rewrite the figures so far to this file as games end")
     args = parser.parse_args()
     names = builtin_deck_names()[:args.decks or None]
+    # Deals outermost, so that the figures so far cover every pairing evenly.
     tasks: list[Task] = [(mine, other, a, b, profile, seat, args.seed + i, args.playouts)
-                         for mine in ("coach", "hard") for other in args.opponents
+                         for i, (a, b) in enumerate(product(names, names))
                          for profile in ("sequential", "simultaneous") for seat in (1, 2)
-                         for i, (a, b) in enumerate(product(names, names))]
+                         for mine in ("coach", "hard") for other in args.opponents]
+    start = time.monotonic()
+    results: list[tuple[str, str, str, int, bool]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(one, tasks, chunksize=2))
-    figures: dict[str, dict[str, list[float]]] = {}
-    for other in args.opponents:
-        for mine in ("coach", "hard"):
-            row = {}
-            for label, seats in (("as Player 1", (1,)), ("as Player 2", (2,)), ("both", (1, 2))):
-                won = [w for m, o, _p, s, w in results if m == mine and o == other and s in seats]
-                low, high = wilson(sum(won), len(won))
-                row[label] = [sum(won), len(won), low, high]
-                print(f"{mine} vs {other}, {label}: {sum(won)}/{len(won)} = {sum(won) / max(1, len(won)):.1%} "
-                      f"[{low:.1%}-{high:.1%}]")
-            figures[f"{mine} vs {other}"] = row
-        coach, hard = figures[f"coach vs {other}"]["both"], figures[f"hard vs {other}"]["both"]
-        print(f"against {other}: coach {coach[0] / max(1, coach[1]):.1%}, hard {hard[0] / max(1, hard[1]):.1%}, "
-              f"lead {(coach[0] / max(1, coach[1]) - hard[0] / max(1, hard[1])) * 100:+.1f} points")
+        for result in pool.map(one, tasks, chunksize=1):
+            results.append(result)
+            if args.progress is not None and len(results) % 8 == 0:
+                told, _ = report(results, args.opponents)
+                args.progress.write_text(f"{len(results)} of {len(tasks)} games, {time.monotonic() - start:.0f} s\n"
+                                         + "\n".join(told) + "\n", encoding="utf-8")
+    told, figures = report(results, args.opponents)
+    print("\n".join(told))
+    print(f"{len(tasks)} games in {time.monotonic() - start:.0f} s with {args.jobs} jobs, coach at {args.playouts} playouts")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"args": vars(args), "figures": figures}, out, indent=1)
+            json.dump({"args": {k: str(v) for k, v in vars(args).items()}, "figures": figures}, out, indent=1)
 
 
 if __name__ == "__main__":

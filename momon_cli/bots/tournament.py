@@ -224,6 +224,17 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def newcombe(wins_a: int, games_a: int, wins_b: int, games_b: int, z: float = 1.96) -> tuple[float, float]:
+    """Newcombe's hybrid score interval of the difference of two rates (a's minus b's), built from
+    each rate's Wilson interval: how a lead of one bot over another is told apart from noise."""
+    p_a, p_b = wins_a / max(1, games_a), wins_b / max(1, games_b)
+    low_a, high_a = wilson(wins_a, games_a, z)
+    low_b, high_b = wilson(wins_b, games_b, z)
+    below = math.sqrt((p_a - low_a) ** 2 + (high_b - p_b) ** 2)
+    above = math.sqrt((high_a - p_a) ** 2 + (p_b - low_b) ** 2)
+    return p_a - p_b - below, p_a - p_b + above
+
+
 def standings(tasks: list[GameSpec], outcomes: Iterable[Outcome]) -> list[Standing]:
     """Each ordered pair of bots: the first's wins over the second."""
     table: dict[tuple[str, str], Standing] = {}
