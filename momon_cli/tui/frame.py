@@ -27,7 +27,7 @@ from ..language import _
 from ..widths import truncate
 from . import render
 from .arena_view import arena_lines, cell_width, grid_width
-from .marks import Change
+from .marks import Change, labels
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 PROMPT_LINES = 2  # the message line and the input line, drawn by the screen under the frame
@@ -41,7 +41,8 @@ def legend() -> tuple[str, ...]:
     """What the screen's marks mean, in the rows a frame leaves empty (a tall terminal, a new game)."""
     return (_("Cells: name, marks W Ward · T2 Token worth 2 · ≠ not its Owner's"),
             _("then Controller, Power (* changed), Element, Stars ★ and Sight arrows (up: away from you)"),
-            _("Since your last look: +new placed · ⇄snatch Snatched · »moved Moved or Swapped · ×gone sent away"),
+            _("Since your last look: {new} placed · {snatched} Snatched · {moved} Moved or Swapped · {gone} sent "
+              "away").format(**labels()),
             _("Hand: ✦ has an ability ('inspect 2' reads it) · 'preview 2 B3' plays a Summon on a copy"),
             _("'rules WORD' says what a word means · 'help' lists every command"))
 
@@ -271,7 +272,7 @@ def compose(seen: Observation, view: View, width: int, height: int, below: int =
             decision = _decision_lines(seen, view, width, below - len(news))
             body = arena + decision + news + _log_lines(view, width, below - len(decision) - len(news))
     body = body[:room]
-    marks = [Text(line, style="dim") for line in pack(legend(), width)]
+    marks = [wrapped for line in pack(legend(), width) for wrapped in render.wrap(Text(line, style="dim"), width)]
     if not view.info and len(body) + 1 + len(marks) <= room:
         body += [Text()] * (room - len(body) - len(marks)) + marks  # at the bottom, above the prompt
     return [status] + body
