@@ -183,18 +183,22 @@ def play(tmp_path, position: str, columns: int = 80, rows: int = 24, *extra: str
 
 
 def cell_lines(term: Terminal, depth: int = 1) -> dict[str, list[str]]:
-    """Each Space's first ``depth`` cell lines, read off the emulated screen by the Arena's
-    border letters (the columns) and row numbers (the rows)."""
-    lines = term.lines
-    top = next(i for i, line in enumerate(lines) if line.startswith("  ┌"))
-    border = lines[top]
-    bars = [i for i, ch in enumerate(border) if ch in "┌┬┐"]
-    letters = [border[a + 1:b].strip("─ ") for a, b in zip(bars, bars[1:], strict=False)]
+    """Each Space's first ``depth`` cell lines, read off the emulated screen's cells by the
+    Arena's border letters (the columns) and row numbers (the rows): by cell, not by
+    character, as a Thai mark shares its letter's cell."""
+    buffer, width = term.screen.buffer, term.screen.columns
+
+    def between(y: int, a: int, b: int) -> str:
+        return "".join(buffer[y][x].data for x in range(a, b))
+
+    top = next(y for y in range(term.screen.lines) if between(y, 0, 3) == "  ┌")
+    bars = [x for x in range(width) if buffer[top][x].data in "┌┬┐"]
+    letters = [between(top, a + 1, b).strip("─ ") for a, b in zip(bars, bars[1:], strict=False)]
     found = {}
     for r in range(4):
-        rows = lines[top + 1 + 3 * r:top + 1 + 3 * r + depth]
+        rows = range(top + 1 + 3 * r, top + 1 + 3 * r + depth)
         for (a, b), letter in zip(zip(bars, bars[1:], strict=False), letters, strict=True):
-            found[f"{letter}{rows[0][0]}"] = [row[a + 1:b] for row in rows]
+            found[f"{letter}{buffer[rows[0]][0].data}"] = [between(y, a + 1, b) for y in rows]
     return found
 
 

@@ -151,7 +151,7 @@ def test_order_prompt_shows_the_power_each_order_snatches_at_when_an_ability_rea
 def test_every_order_of_three_attempts_fits_80x24_or_the_cut_is_said():
     """Glutton Snatches the Pup, Swarm Queen and Bea's Sprite: six orders, which give the Queen
     three different Powers at her Snatch. They share lines by what they do, so all of them
-    are on an 80x24 screen; where a decision still does not fit, the last line says so."""
+    are on an 80x24 screen; where a decision still does not fit, the last line says how to page it."""
     from test_cr_10_snatch_check import glutton_against_pup_and_queen
 
     from momon_cli.data.cards import load_pool
@@ -165,7 +165,7 @@ def test_every_order_of_three_attempts_fits_80x24_or_the_cut_is_said():
     assert not any("more line" in line for line in lines) and all(len(line) <= 80 for line in lines)
     assert any(line.startswith(" 3. S ↓ Ember Sprite on B1") and line.endswith("now succeeds on Power") for line in lines)
     short = [line.plain for line in compose(g.observe(1), View(seat=1, decision=g.pending), 80, 24, below=8)]  # a long message
-    assert short[-1].startswith("… ") and "more line" in short[-1] and "a larger terminal shows them" in short[-1]
+    assert short[-1].startswith("… ") and "more line" in short[-1] and "PgDn or '>'" in short[-1]
 
 
 def test_every_reason_an_attempt_can_end_with_has_its_few_words():

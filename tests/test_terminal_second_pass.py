@@ -59,7 +59,9 @@ def test_the_arena_marks_the_summon_and_the_snatch_with_words_that_read_without_
     cinder = next(i for i, line in enumerate(lines) if "Cinder" in line)
     column = lines[kiln].index("Kiln Drake")
     assert "+new" in lines[kiln][column:column + 20] + lines[kiln + 1][column:column + 20]
-    assert "⇄snatch" in lines[cinder][column:column + 20] + lines[cinder + 1][column:column + 20]
+    # the Pup's name and its ≠ leave no room for the word: the symbol alone, the name whole
+    cell = lines[cinder][column:column + 20] + lines[cinder + 1][column:column + 20]
+    assert "Cinder Pup" in cell and "⇄" in cell, cell
 
 
 def test_a_player_sees_the_marks_of_what_happened_since_their_own_last_answer(tmp_path):
@@ -68,9 +70,9 @@ def test_a_player_sees_the_marks_of_what_happened_since_their_own_last_answer(tm
     g = _snatching_game()
     run = play(g, "\nkiln c2\n\nember a3\n\npup b1\n\nquit\n", tmp_path, 80, 24)
     bea = [f for f in run.frames if "Bea (P2)'s Hand" in f]
-    assert bea[0].count("+new") == 1 and "⇄snatch" in bea[0]  # Ann's Kiln Drake, and the Pup it took
+    assert bea[0].count("+new") == 1 and "⇄" in bea[0]  # Ann's Kiln Drake, and the Pup it took
     # Bea answered since: Ann's Pup is new; her own Ember is not news to her
-    assert bea[-1].count("+new") == 1 and "⇄snatch" not in bea[-1]
+    assert bea[-1].count("+new") == 1 and "⇄" not in bea[-1]
 
 
 # -- preview ----------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The Thai wording a Thai-reading player checked, with the Thai edition's terms as the model
 (its section 17): the First Player Token's holder, one card's Stars, Beats, the card text's
-own words in the glossary, one word for a side, Source, and no English left on a Thai screen
-where a Thai word says it (a bot's name, the rules profile, a deck format, <number>, WORD)."""
+own words in the glossary, one word for a side, Source, no English left on a Thai screen
+where a Thai word says it (a bot's name, the rules profile, a deck format, <number>, WORD),
+and the narration calling each thing by one name, the one the Thai card text and edition use."""
 
 from __future__ import annotations
 
@@ -101,3 +102,41 @@ def test_th_placeholders_a_player_reads_are_thai():
     said = thai_msgstrs()
     assert "<number>" not in said and "WORD" not in said, [line for line in said.splitlines()
                                                             if "<number>" in line or "WORD" in line]
+
+
+#: What the narration names, by the English words that name it: the one Thai name every
+#: narrated line gives it (the Thai card text's and section 17's), and the other names it
+#: must not get (a placeholder is matched as its name in capitals: {owner} is OWNER). The
+#: start of a turn is เริ่มเทิร์น, as the card text says "จนถึงเริ่มเทิร์นถัดไปของคุณ".
+ONE_NAME = (
+    (r"start of (?:the next )?turn", "เริ่มเทิร์น", ("ต้นเทิร์น", "เริ่มต้นเทิร์น")),
+    (r"end of turn", "จบเทิร์น", ("สิ้นเทิร์น", "ท้ายเทิร์น")),
+    (r"\bto (?:its Owner's|OWNER's) Void", "ไปยัง Void", ("ไปที่ Void", "เข้า Void", "สู่ Void")),
+    (r"\bQueue\b", "Trigger Queue", ("คิว",)),
+    (r"\bdefender\b", "ฝ่ายรับ", ("ฝ่ายป้องกัน",)),
+    (r"\bopponent", "คู่แข่ง", ("ศัตรู", "ฝ่ายตรงข้าม", "อีกฝ่าย")),
+    (r"\bOwner", "เจ้าของ", ()),
+    (r"\bcontroller\b", "ผู้ควบคุม", ()),
+    (r"\bdoes nothing\b", "ไม่เกิดผล", ("ไม่มีผล",)),
+    (r"\blegal\b", "ถูกต้องตามกติกา", ("ถูกกติกา",)),
+    (r"face-down", "คว่ำหน้า", ()),
+    (r"face-up", "หงายหน้า", ()),
+    (r"once-only right", "สิทธิ์ที่ใช้ได้ครั้งเดียว", ()),
+)
+
+
+def test_th_the_narration_calls_each_thing_by_one_name():
+    from babel.messages.pofile import read_po
+
+    with PO.open("rb") as po:
+        narrated = [(m.id, m.string) for m in read_po(po) if m.id and isinstance(m.id, str)
+                    and any(path == "momon_cli/text/narration.py" for path, _ in m.locations)]
+    every = " ".join(thai for _, thai in narrated)
+    assert len(narrated) > 50  # the narration's whole catalog, not a few lines
+    for english, thai, others in ONE_NAME:
+        saying = [(en, th) for en, th in narrated
+                  if re.search(english, re.sub(r"\{(\w+)[^}]*\}", lambda m: m[1].upper(), en))]
+        assert saying, english  # the narration says it: the test holds something
+        named = [(en, th) for en, th in saying if thai not in th]
+        assert not named, f"{english} is not {thai} in {named}"
+        assert not any(other in every for other in others), (english, [o for o in others if o in every])

@@ -26,7 +26,7 @@ from ..language import _
 from ..text.safe import clean
 from ..widths import columns as drawn
 from ..widths import cut, pad
-from .marks import LABEL, Change
+from .marks import Change, label
 
 PLAYER_STYLE = {1: "bold cyan", 2: "bold magenta"}
 ARROW = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
@@ -81,16 +81,19 @@ def _occupied(seen: Observation, obj: GameObject, width: int, seat: int, change:
     # Power never run together.
     tries = ([who, strength, elem, stars], [who, strength, cut(elem, 3, ""), stars], [who, strength, cut(elem, 1, ""), stars],
              [who, strength, stars])
-    news = LABEL[change] if change is not None and change != "gone" else ""
+    news = label(change) if change is not None and change != "gone" else ""
     # What changed goes on the bottom line while the Element keeps three letters there, else
-    # on the top line, where the name gives way to it.
+    # on the top line beside the name: as its symbol alone where its word would cut the name
+    # (the legend and 'help' say what each symbol means).
     low = next((fitted for parts in tries[:2] if news and (fitted := _fit([*parts, news], sights, width))), None)
     line = low or next((fitted for parts in tries if (fitted := _fit(parts, sights, width)) is not None), None)
     up = "" if low else news
-    if width - drawn(marks) - drawn(up) - 2 < 3:  # no room for the word beside the marks: the symbol alone
+    name = clean(obj.card.name)
+    beside = drawn(marks) + 1 if marks else 0
+    if up and drawn(name) + beside + drawn(up) + 1 > width:
         up = cut(up, 1, "")
-    room = max(1, width - (drawn(marks) + 1 if marks else 0) - (drawn(up) + 1 if up else 0))
-    top = Text(pad(clean(obj.card.name), room), style=style)
+    room = max(1, width - beside - (drawn(up) + 1 if up else 0))
+    top = Text(pad(name, room), style=style)
     if marks:
         top.append(" " + marks, style="bold")
     if up:
@@ -107,7 +110,7 @@ def _cell(seen: Observation, space: str, width: int, seat: int, change: Change |
     zones = seen.state.zones
     oid = zones.arena.get(space)
     if oid is None:
-        gone = Text(_centred(LABEL["gone"], width), style="reverse") if change == "gone" else Text(" " * width)
+        gone = Text(_centred(label("gone"), width), style="reverse") if change == "gone" else Text(" " * width)
         return Text(space.center(width), style="dim"), gone
     return _occupied(seen, zones.objects[oid], width, seat, change)
 

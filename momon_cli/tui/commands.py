@@ -33,6 +33,7 @@ from ..session.commands import COMMANDS
 from ..text.notation import ACCEPTED
 from . import plain, render
 from .arena_view import orientation
+from .marks import labels
 
 __all__ = ["COMMANDS", "command_help", "help_text", "rendered", "screen_help"]
 
@@ -74,8 +75,8 @@ Arena cells: name and marks (W Ward, T2 Token worth 2, ≠ controlled by its
 non-Owner), then Controller (P1 cyan, P2 magenta), Power (* changed), Element,
 Stars and the Sights as arrows: up is away from the player whose seat the
 Arena is drawn from. What changed since your last look is marked in its cell:
-+new placed, ⇄snatch Snatched, »moved Moved or Swapped, ×gone sent away.
-In the Hand, ✦ marks a card with an ability: 'inspect <number>' reads it.""")
+{new} placed, {snatched} Snatched, {moved} Moved or Swapped, {gone} sent away.
+In the Hand, ✦ marks a card with an ability: 'inspect <number>' reads it.""").format(**labels())
 
 
 def help_text(kind: Kind, extra: str = "", screen: bool = True) -> str:

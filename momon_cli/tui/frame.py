@@ -4,7 +4,9 @@ what the decision is about and the last lines of what happened.
 Narrow (80 columns): a status line, the Arena, the decision, then the log to fill the rest.
 Wide (100 columns or more): the decision (the Hand, with its abilities) beside the Arena and
 the log under it. Command output (help, rules, inspect ...) takes the log's place, or the
-Arena's when it needs the room. The prompt itself is the screen's last lines (screen.py).
+Arena's when it needs the room. A decision longer than its room is drawn a page at a time
+(PgDn or '>' the next, PgUp or '<' the one before), its first line kept on every page, so
+that every option is on screen at 80×24. The prompt itself is the screen's last lines (screen.py).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from ..language import _
 from ..widths import truncate
 from . import render
 from .arena_view import arena_lines, cell_width, grid_width
-from .marks import Change
+from .marks import Change, labels
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 PROMPT_LINES = 2  # the message line and the input line, drawn by the screen under the frame
@@ -39,7 +41,8 @@ def legend() -> tuple[str, ...]:
     """What the screen's marks mean, in the rows a frame leaves empty (a tall terminal, a new game)."""
     return (_("Cells: name, marks W Ward · T2 Token worth 2 · ≠ not its Owner's"),
             _("then Controller, Power (* changed), Element, Stars ★ and Sight arrows (up: away from you)"),
-            _("Since your last look: +new placed · ⇄snatch Snatched · »moved Moved or Swapped · ×gone sent away"),
+            _("Since your last look: {new} placed · {snatched} Snatched · {moved} Moved or Swapped · {gone} sent "
+              "away").format(**labels()),
             _("Hand: ✦ has an ability ('inspect 2' reads it) · 'preview 2 B3' plays a Summon on a copy"),
             _("'rules WORD' says what a word means · 'help' lists every command"))
 
@@ -60,6 +63,10 @@ class View:
     info_shown: int = 0  # how many of its lines the last frame had room for
     news: str = ""  # what happened since this player's last turn, at their Summon
     marks: dict[str, Change] = field(default_factory=dict)  # what changed since this seat last looked
+    page_from: int = 0  # the decision's first line on screen, when it does not fit (PgDn turns its page)
+    page_starts: list[int] = field(default_factory=list)  # where its earlier pages began (PgUp goes back)
+    page_shown: int = 0  # how many of its lines the last frame drew on the page
+    page_total: int = 0  # how many lines the whole decision takes
 
     def clear_info(self) -> None:
         """Command output is gone once the next line is entered."""
@@ -76,6 +83,22 @@ class View:
             return False
         self.info_from += self.info_shown
         return True
+
+    def turn_page(self, by: int) -> bool:
+        """Turn the decision's page forward (``by`` > 0) or back, as the last frame laid it
+        out; False when there is no page that way."""
+        if by > 0 and 0 < self.page_shown and self.page_from + self.page_shown < self.page_total:
+            self.page_starts.append(self.page_from)
+            self.page_from += self.page_shown
+            return True
+        if by < 0 and self.page_starts:
+            self.page_from = self.page_starts.pop()
+            return True
+        return False
+
+    def paged(self) -> bool:
+        """Whether the last frame drew the decision a page at a time."""
+        return self.page_shown < self.page_total
 
 
 def too_small(width: int, height: int) -> Text | None:
@@ -118,16 +141,51 @@ def _decision_lines(seen: Observation, view: View, width: int, room: int) -> lis
     if view.queue and (d is None or d.kind is not Kind.SUMMON):
         for line in view.queue:
             lines.extend(render.wrap(Text(line, style="yellow"), width))
+    head = len(lines)  # where the decision's first line (who decides, what) is
     if d is not None and view.hand is not None and d.kind is Kind.SUMMON:
-        lines.extend(render.hand_lines(seen, view.hand, width, room - len(lines)))
+        drawn = render.hand_lines(seen, view.hand, width, room - len(lines))
+        lines.extend(drawn)
+        first = drawn[:1]
     elif d is not None:
-        lines.extend(render.wrap(render.decision_view(seen, d, view.seat, accepted=False), width))
+        parts = [render.wrap(part, width) for part in render.decision_view(seen, d, view.seat, accepted=False).split("\n")]
+        lines.extend(line for part in parts for line in part)
+        first = parts[0]
+    else:
+        first = []
     if room <= 0:
         return []
-    if len(lines) > room:  # never cut without saying so
-        return lines[:room - 1] + [Text(_("… {n} more lines: a larger terminal shows them").format(
-            n=len(lines) - room + 1), style="dim")]
-    return lines
+    return _page(view, lines, first if len(first) <= room - 3 else [], head, width, room)
+
+
+def _page(view: View, lines: list[Text], first: list[Text], head: int, width: int, room: int) -> list[Text]:
+    """The decision's ``lines`` in ``room`` lines: all of them when they fit, else the page
+    the view is at, with the decision's ``first`` lines (at ``head``) kept above it once
+    they have scrolled away, and under it what is before and after and which keys turn the
+    page."""
+    view.page_total = len(lines)
+    if len(lines) <= room or view.page_from >= len(lines):  # all of it fits now (a larger terminal)
+        view.page_from, view.page_starts = 0, []
+    if len(lines) <= room:
+        view.page_shown = len(lines)
+        return lines
+    start = view.page_from
+    kept = first if start >= head + len(first) else []
+    said = len(_turning(len(lines), len(lines), width))  # the most lines the words under the page take
+    shown = lines[start:start + max(1, room - said - len(kept))]
+    view.page_shown = len(shown)
+    return kept + shown + _turning(len(lines) - start - len(shown), start - len(kept), width)
+
+
+def _turning(after: int, before: int, width: int) -> list[Text]:
+    """Under a page of the decision: how many lines come ``after`` it and ``before`` it, and
+    the keys that show them."""
+    if after and before:
+        said = _("… {after} more lines: PgDn or '>' · {before} before: PgUp or '<'").format(after=after, before=before)
+    elif after:
+        said = _("… {after} more lines: PgDn or '>' shows them").format(after=after)
+    else:
+        said = _("… {before} lines before these: PgUp or '<' shows them").format(before=before)
+    return render.wrap(Text(said, style="bold"), width)
 
 
 def _least_hand(seen: Observation, view: View) -> int:
@@ -214,7 +272,7 @@ def compose(seen: Observation, view: View, width: int, height: int, below: int =
             decision = _decision_lines(seen, view, width, below - len(news))
             body = arena + decision + news + _log_lines(view, width, below - len(decision) - len(news))
     body = body[:room]
-    marks = [Text(line, style="dim") for line in pack(legend(), width)]
+    marks = [wrapped for line in pack(legend(), width) for wrapped in render.wrap(Text(line, style="dim"), width)]
     if not view.info and len(body) + 1 + len(marks) <= room:
         body += [Text()] * (room - len(body) - len(marks)) + marks  # at the bottom, above the prompt
     return [status] + body

@@ -9,7 +9,8 @@ own screen, with nothing of the game left on it. The frame is composed again at 
 redraw, so a resized window is filled at its new size. Keys typed while a bot thinks are
 kept for the next prompt's line (an Enter among them is dropped: nothing typed then answers).
 At a prompt Ctrl-C clears the line (never leaves) and Ctrl-D on an empty line leaves
-(EOFError); while a bot thinks, Ctrl-C (or SIGINT) stops the session (KeyboardInterrupt).
+(EOFError), PgDn and PgUp turn the frame's page (``paging``, the seat's to say what that
+is); while a bot thinks, Ctrl-C (or SIGINT) stops the session (KeyboardInterrupt).
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ class Screen:
         self.frame: Callable[[int, int, int], list[Text]] = lambda width, height, below: []
         self.message = Text()  # an error or a note, shown until the next line is entered
         self.hint: str | Callable[[], str] = ""  # what the prompt accepts (asked at each drawing), when no message
+        self.paging: Callable[[int], bool] = lambda by: False  # PgDn (1) or PgUp (-1): True when the frame changed
         self._drawn_frames: dict[tuple[int, int, int], FormattedText] = {}  # this prompt's frame, by size
         self._reader: tuple[Application[str], Buffer] | None = None  # made at the first prompt
         self._running: Application[Any] | None = None  # the Application on screen now, if any
@@ -341,6 +343,12 @@ class Screen:
                 event.current_buffer.delete()
             else:
                 event.app.exit(exception=EOFError())
+
+        @bindings.add("pagedown")
+        @bindings.add("pageup")
+        def _page(event: KeyPressEvent) -> None:
+            if self.paging(1 if event.key_sequence[0].key == Keys.PageDown else -1):
+                self._drawn_frames = {}  # composed again for the new page
 
         @bindings.add("up", filter=~has_completions)
         @bindings.add("down", filter=~has_completions)

@@ -3,7 +3,8 @@ draws and reads for a session (momon_cli/session), from the updates it hands ove
 
 Every decision gets one full screen (frame.py): the Arena from the deciding player's seat,
 what the decision is about and the latest lines of the game, with the prompt under them;
-command output stands in the frame until the next line (Enter pages through it). Everything
+command output stands in the frame until the next line (Enter pages through it), and a
+decision longer than the screen turns its pages with PgDn and PgUp, or '>' and '<'. Everything
 is drawn from the observation of the update last taken; the session holds the game. A script
 gets the same game as plain lines. The hot-seat game (hot_seat.py) and an SSH seat
 (serve/seat.py) each hold one of these.
@@ -30,6 +31,7 @@ from .screen import Screen
 from .script import LINE_LIMIT, PlainReader, ScriptReader
 
 T = TypeVar("T")
+PAGE_KEYS = {">": 1, "<": -1}  # a line of one of these turns the decision's page, as PgDn and PgUp do
 
 
 class SeatScreen:
@@ -133,6 +135,7 @@ class SeatScreen:
         self.view.queue = render.queue_lines(update.seen)
         if isinstance(self.reader, Screen):
             self.reader.hint = functools.partial(self._hint, d)
+            self.reader.paging = self._page
             self.reader.title = _("momon — {name} decides").format(name=name)
         return f"{name} › ", d
 
@@ -144,12 +147,22 @@ class SeatScreen:
                 self.view.clear_info()
             return None
         self.view.clear_info()
+        if isinstance(self.reader, Screen) and line.strip() in PAGE_KEYS:
+            if not self._page(PAGE_KEYS[line.strip()]):
+                self.note(_("The whole decision is on screen.") if not self.view.paged() else
+                          _("No page that way: '>' (PgDn) turns forward, '<' (PgUp) back."))
+            return None
         if isinstance(self.reader, Screen) and too_small(*self.reader.size()) and not self.session.is_command(line) \
                 and len(line) <= LINE_LIMIT:
             self.error(_("The game is not on screen: make the terminal 80×24 or larger to answer ('quit' saves "
                          "and leaves)."))
             return None
         return line
+
+    def _page(self, by: int) -> bool:
+        """PgDn or '>' (1), PgUp or '<' (-1): the decision's next or earlier page, while no
+        command output stands in its place; True when there was one."""
+        return not self.view.info and self.view.turn_page(by)
 
     def confirm(self, question: Confirm, update: Update) -> str:
         self.view.info = [Text(question.question, style="bold")]
