@@ -160,7 +160,7 @@ class PlainSeat:
         """A line, and an option's number where the notation wants a word (a Space, yes or no)."""
         decision = update.decision
         assert decision is not None
-        line = self.reader.read(_("{name}, your answer: ").format(name=self.session.name_of(decision.player)))
+        line = self.reader.read(plain.answer_prompt(self.session.name_of(decision.player)))
         word = line.strip()
         if decision.kind in plain.BY_NUMBER and word.isascii() and word.isdecimal() \
                 and 1 <= int(word) <= len(decision.options):
@@ -189,7 +189,7 @@ class PlainSeat:
             "Plain mode: one fact a line. Summon with a card's number and a Space, e.g. '1 B2'; 'inspect 1' reads "
             "card 1. At any prompt 'board' reads the Arena ('row 2', 'column B', 'mine' and 'theirs' a part of it), "
             "'hand' your Hand, 'score' the score, 'last' what happened since you last answered, 'help' every "
-            "command.")))
+            "command.") + (" " + _(plain.HAND_READS) if self.brief else "")))
         return run_at_terminal(self)
 
     def _end(self) -> int:
