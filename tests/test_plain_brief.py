@@ -124,6 +124,15 @@ def test_what_changed_comes_before_the_hand_and_the_arena_is_left_to_ask_for(tmp
     assert "The Arena as" not in bea and "Row " not in bea and "Sights" not in bea
 
 
+def test_with_no_hand_off_what_the_other_side_did_is_the_decisions_second_line(tmp_path):
+    code, out, replies = _seat(_small_game(), ["pup A1", "quit"], tmp_path, open_hands=True)
+    assert code == 0 and "\x1b" not in out
+    told = replies[0].splitlines()  # after Ann's answer: its story, then Bea's decision
+    assert told[told.index("Bea to Summon:"):] == ["Bea to Summon:", "Meanwhile: Ann Summoned Pup to A1.",
+                                                   "1 Reef 5 Water 1 Star", "2 Gust 3 Fire 1 Star",
+                                                   "Empty: all but A1, B2 and B3."]
+
+
 def test_verbosity_full_keeps_the_whole_arena_and_every_card_at_a_decision(tmp_path):
     code, out, replies = _seat(_small_game(), ["", "quit"], tmp_path, verbosity="full")
     assert code == 0

@@ -260,17 +260,15 @@ def brief_hand(seen: Observation, player: int) -> list[str]:
     pause between them ("1 Crown Usurper 5 Dark 4 Stars"; :data:`HAND_READS` says so once)."""
     state = need(seen).state
     held, (keys, _shown) = state.zones.hands[player], hand_cards(seen, player)
-    numbers: dict[tuple[str, bool], list[int]] = {}
-    cards: dict[tuple[str, bool], CardDef] = {}
+    copies: dict[tuple[str, bool], tuple[CardDef, list[int]]] = {}  # (card, spent): the card, its numbers
     for i, (o, key) in enumerate(zip(held, keys, strict=True), 1):
         c = state.zones.objects[o].card
-        numbers.setdefault((c.id, SPENT in key), []).append(i)
-        cards[c.id, SPENT in key] = c
+        copies.setdefault((c.id, SPENT in key), (c, []))[1].append(i)
     lines = []
-    for (_id, spent), c in cards.items():
+    for (_card, spent), (c, numbers) in copies.items():
         # TRANSLATORS: no comma or colon: each is a pause a screen reader makes, ten cards long
         line = _("{numbers} {name} {power} {element} {stars}").format(
-            numbers=listed(numbers[_id, spent]), name=clean(c.name), power=c.power, element=clean(c.element),
+            numbers=listed(numbers), name=clean(c.name), power=c.power, element=clean(c.element),
             stars=_stars(c.stars))
         lines.append(line + (_(", once-only right used") if spent else ""))
     return lines
