@@ -143,6 +143,22 @@ def test_verbosity_full_keeps_the_whole_arena_and_every_card_at_a_decision(tmp_p
     assert re.search(r"^Resume it with: momon play --resume \S+ --plain --verbosity full$", out, re.M)
 
 
+def test_in_brief_what_an_answer_looks_like_is_said_once_for_each_player_and_kind(tmp_path):
+    """Bea's two yes-or-no questions of the scripted game: brief tells the answer's form at
+    the first only ('help' says it again), full at both."""
+    game_file = ROOT / "tests" / "games" / "dawn-dusk-vs-prism-seed7.txt"
+    answers = [line for line in game_file.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    form = "To answer: 'y' or 'n' (or 1 for yes, 2 for no)."
+    for verbosity, times in (("brief", 1), ("full", 2)):
+        result = CliRunner().invoke(app, ["play", "--plain", "--verbosity", verbosity, "--script", "-", "--p1", "Ann",
+                                          "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism", "--seed", "7",
+                                          "--first", "1", "--log", str(tmp_path / f"{verbosity}.jsonl")],
+                                    input="\n".join(answers[:16]) + "\nquit\n")
+        said = result.output
+        assert "Game saved to" in said and said.count("Bea (Player 2) decides: Use Echo Wisp's ability?") == 2
+        assert said.count(form) == times, verbosity
+
+
 def test_row_and_column_read_their_spaces_in_order(tmp_path):
     typed = ["", "row 3", "row 5", "column b", "column z", "view p2", "row 2", "quit"]
     code, out, replies = _seat(_small_game(), typed, tmp_path)

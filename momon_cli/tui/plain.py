@@ -285,14 +285,15 @@ def empty_in_brief(empty: tuple[str, ...]) -> str:
 
 
 def brief(seen: Observation, d: Decision, seat: int, marks: dict[str, Change], shows_hand: bool,
-          news: str = "") -> list[str]:
+          news: str = "", form: bool = True) -> list[str]:
     """A decision in brief (``--verbosity brief``, plain mode's default): who decides, what
     changed since they last answered, the Hand by name, Power, Element and Stars and the
     empty Spaces; the answer's form is said once as the game opens and by ``help``, the
     Arena on asking (``board``, ``row``, ``column``, ``mine``, ``theirs``), a card's text by
-    ``inspect``. Any other kind is its options, as in full."""
+    ``inspect``. Any other kind is its options, as in full, and the answer's form if ``form``
+    (the player has not heard it for this kind yet)."""
     if d.kind is not Kind.SUMMON:
-        return decision(seen, d, seat, marks, shows_hand, news)
+        return decision(seen, d, seat, marks, shows_hand, news, form)
     zones = need(seen).state.zones
     me = d.player
     name = _names(seen)[me - 1]
@@ -303,9 +304,9 @@ def brief(seen: Observation, d: Decision, seat: int, marks: dict[str, Change], s
 
 
 def decision(seen: Observation, d: Decision, seat: int, marks: dict[str, Change], shows_hand: bool,
-             news: str = "") -> list[str]:
+             news: str = "", form: bool = True) -> list[str]:
     """Who decides what, the Arena's facts it turns on, its options on numbered lines, and
-    what an answer looks like. A Summon's facts are the table (``news`` first: what the other
+    (``form``) what an answer looks like. A Summon's facts are the table (``news`` first: what the other
     player did) and the whole Arena; ``shows_hand``: it lists the decider's Hand."""
     zones = need(seen).state.zones
     me = d.player
@@ -355,6 +356,8 @@ def decision(seen: Observation, d: Decision, seat: int, marks: dict[str, Change]
         lines += [f"{i}. {s}" for i, s in enumerate(d.options, 1)]
     else:
         assert_never(kind)
+    if not form:
+        return lines
     by_number = _(BY_NUMBER[kind]) if kind in BY_NUMBER else ""
     return lines + [_("To answer: {accepted}{by_number}.").format(accepted=_(ACCEPTED[kind]), by_number=by_number)]
 

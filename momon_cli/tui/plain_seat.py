@@ -65,6 +65,7 @@ class PlainSeat:
             self.session = one_keyboard(game, recorder, self.interactive, open_hands=open_hands, full_log=full_log,
                                         fixed_seat=fixed_seat, bots=bots, extra=PLAIN_COMMANDS)
         self._handed = ""  # the news the last hand-off told: the decision after it does not tell it again
+        self._formed: set[tuple[int, Kind]] = set()  # (player, kind): told what an answer to it looks like
         self.verdict: Verdict | None = None  # a puzzle's, once its turn has ended (tui/puzzle.py)
 
     @property
@@ -145,14 +146,18 @@ class PlainSeat:
         assert decision is not None
         news = "" if update.news == self._handed else update.news
         self._handed = ""
+        asked = (decision.player, decision.kind)
+        form = not self.brief or asked not in self._formed  # brief: once a player and kind ('help' says it again)
+        self._formed.add(asked)
         lines = (plain.brief if self.brief else plain.decision)(update.seen, decision, update.side, update.marks,
-                                                                 update.hand is not None, news)
+                                                                 update.hand is not None, news, form)
         if decision.kind is not Kind.SUMMON:  # what resolves now, before the line saying what an answer looks like
             resolving, waits = render.queue_parts(update.seen)
             waiting = len(waits)
             more = [ngettext("{n} more waits in the Trigger Queue ('queue' reads them).",
                              "{n} more wait in the Trigger Queue ('queue' reads them).", waiting).format(n=waiting)]
-            lines[-1:-1] = resolving + (more if waiting else [])
+            at = len(lines) - 1 if form else len(lines)
+            lines[at:at] = resolving + (more if waiting else [])
         for line in lines:
             self.say(line)
 
