@@ -149,14 +149,16 @@ def test_in_brief_what_an_answer_looks_like_is_said_once_for_each_player_and_kin
     game_file = ROOT / "tests" / "games" / "dawn-dusk-vs-prism-seed7.txt"
     answers = [line for line in game_file.read_text().splitlines() if line.strip() and not line.startswith("#")]
     form = "To answer: 'y' or 'n' (or 1 for yes, 2 for no)."
+    said = {}
     for verbosity, times in (("brief", 1), ("full", 2)):
         result = CliRunner().invoke(app, ["play", "--plain", "--verbosity", verbosity, "--script", "-", "--p1", "Ann",
                                           "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism", "--seed", "7",
                                           "--first", "1", "--log", str(tmp_path / f"{verbosity}.jsonl")],
                                     input="\n".join(answers[:16]) + "\nquit\n")
-        said = result.output
-        assert "Game saved to" in said and said.count("Bea (Player 2) decides: Use Echo Wisp's ability?") == 2
-        assert said.count(form) == times, verbosity
+        said[verbosity] = out = result.output
+        assert "Game saved to" in out and out.count("Bea (Player 2) decides: Use Echo Wisp's ability?") == 2
+        assert out.count(form) == times, verbosity
+    assert "\nAnn to Summon.\nEmpty: all 16.\n" in said["brief"]  # a script sees no Hand: who decides, the Spaces
 
 
 def test_row_and_column_read_their_spaces_in_order(tmp_path):
