@@ -6,6 +6,7 @@ at most 30 s in both languages. Not a test: it needs espeak-ng (``apt-get instal
     .venv/bin/python benchmarks/speech.py                 # the first Summon and one mid-game
     .venv/bin/python benchmarks/speech.py --show          # and the lines spoken
     .venv/bin/python benchmarks/speech.py --decks         # each player's first Summon, every deck pairing
+    .venv/bin/python benchmarks/speech.py --line-ends     # a pause at each line's end, as a reader line by line
 
 The game is the one of tests/games/dawn-dusk-vs-prism-seed7.txt (Ann and Bea, seed 7), played
 through a session up to each measured decision, so the lines are those the player would hear
@@ -93,22 +94,25 @@ def beas_first(decision: Decision, _played: int) -> bool:
     return decision.kind is Kind.SUMMON and decision.player == 2
 
 
-def seconds(text: str, voice: str, speed: int = 175) -> float:
-    """The length of ``text`` spoken by espeak-ng at ``speed`` words a minute."""
+def seconds(text: str, voice: str, speed: int = 175, line_ends: bool = False) -> float:
+    """The length of ``text`` spoken by espeak-ng at ``speed`` words a minute; ``line_ends``:
+    each line's end a pause, as a clause's (espeak-ng's ``-l``; by default a line break is a
+    space, and a screen reader that speaks each line on its own pauses between them)."""
     with tempfile.TemporaryDirectory() as folder:
         source, out = Path(folder) / "text.txt", Path(folder) / "out.wav"
         source.write_text(text, encoding="utf-8")
-        subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(out), "-f", str(source)], check=True,
+        subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), *(["-l", "1000"] if line_ends else []), "-w", str(out),
+                        "-f", str(source)], check=True,
                        capture_output=True)
         with wave.open(str(out), "rb") as wav:
             return wav.getnframes() / wav.getframerate()
 
 
-def spoken(lines: list[str], lang: str) -> float:
-    return seconds("\n".join(lines), VOICES[lang])
+def spoken(lines: list[str], lang: str, line_ends: bool) -> float:
+    return seconds("\n".join(lines), VOICES[lang], line_ends=line_ends)
 
 
-def game_file(at: list[int], show: bool) -> None:
+def game_file(at: list[int], show: bool, line_ends: bool) -> None:
     """The Summons of the game file after ``at`` answers, brief and full."""
     print(f"{'decision':<26}{'lang':<6}{'brief s':>9}{'full s':>9}{'brief words':>13}")
     for n in at:
@@ -116,30 +120,38 @@ def game_file(at: list[int], show: bool) -> None:
             brief, full = (heard(("dawn-dusk", "prism"), scripted, after(n), lang, b)
                            for b in (True, False))
             name = f"Summon after {n} answers"
-            print(f"{name:<26}{lang:<6}{spoken(brief, lang):>9.1f}{spoken(full, lang):>9.1f}"
+            print(f"{name:<26}{lang:<6}{spoken(brief, lang, line_ends):>9.1f}{spoken(full, lang, line_ends):>9.1f}"
                   f"{len(' '.join(brief).split()):>13}")
             if show:
                 print("\n".join(brief) + "\n")
 
 
-def pairings(show: bool) -> None:
+def pairings(show: bool, line_ends: bool) -> None:
     """Each player's first Summon in brief for every ordered pairing of the built-in decks:
     a deck's first Summon as the first player (it does not depend on the other deck), and
-    its worst as the second; then the worst of all."""
+    its worst as the second; then the worst of each, and how many are over 30 s."""
     decks = builtin_deck_names()
-    worst: tuple[float, str] = (0.0, "")
+    worst: dict[str, tuple[float, str]] = {"first": (0.0, ""), "second": (0.0, "")}
+    over = {"first": 0, "second": 0}
     print(f"{'deck':<16}{'lang':<6}{'first s':>9}{'second s':>10}  second's worst against")
     for deck in decks:
         for lang in VOICES:
             alone = heard((deck, decks[0]), by_bot, after(0), lang, True)
             then = {other: heard((other, deck), by_bot, beas_first, lang, True) for other in decks}
-            one = spoken(alone, lang)
-            two, against = max((spoken(said, lang), other) for other, said in then.items())
+            one = spoken(alone, lang, line_ends)
+            times = {other: spoken(said, lang, line_ends) for other, said in then.items()}
+            two, against = max((t, other) for other, t in times.items())
             print(f"{deck:<16}{lang:<6}{one:>9.1f}{two:>10.1f}  {against}")
-            worst = max(worst, (one, f"{deck} first, {lang}"), (two, f"{deck} second against {against}, {lang}"))
+            worst["first"] = max(worst["first"], (one, f"{deck}, {lang}"))
+            worst["second"] = max(worst["second"], (two, f"{deck} against {against}, {lang}"))
+            over["first"] += one > 30
+            over["second"] += sum(t > 30 for t in times.values())
             if show:
                 print("\n".join(alone) + "\n\n" + "\n".join(then[against]) + "\n")
-    print(f"worst: {worst[0]:.1f} s, {worst[1]}")
+    pairs = len(decks) * len(VOICES)
+    for which, (s, case) in worst.items():
+        print(f"worst {which}: {s:.1f} s ({case}); over 30 s: {over[which]} of "
+              f"{pairs if which == 'first' else pairs * len(decks)}")
 
 
 def main() -> None:
@@ -148,11 +160,12 @@ def main() -> None:
                         help="answers played before the measured Summon (default: the first, and one mid-game)")
     parser.add_argument("--decks", action="store_true", help="each first Summon of every built-in deck pairing")
     parser.add_argument("--show", action="store_true", help="print the lines spoken")
+    parser.add_argument("--line-ends", action="store_true", help="a pause at each line's end (espeak-ng -l)")
     args = parser.parse_args()
     if args.decks:
-        pairings(args.show)
+        pairings(args.show, args.line_ends)
     else:
-        game_file(args.at, args.show)
+        game_file(args.at, args.show, args.line_ends)
 
 
 if __name__ == "__main__":
