@@ -83,11 +83,18 @@ def test_a_whole_plain_hot_seat_game_writes_lines_only_numbers_every_option_and_
     text = out.replace("\r\n", "\n")
     assert text.rstrip().splitlines()[-1].startswith("Winner: Ann (P1)")
 
-    # Every decision: its header, its options on numbered lines, then the prompt.
-    blocks = [block.split(ANSWER)[0] for block in re.split(r"^\w+ \(Player \d\) decides: ", text, flags=re.M)[1:]]
+    # Every decision: its header, its options on numbered lines, then the prompt; a brief
+    # Summon's Hand a card a line, its copies' numbers first ("1 and 2 Glimmer Moth ...").
+    blocks = [block.split(ANSWER)[0] for block in
+              re.split(r"^\w+ (?:\(Player \d\) decides: |to Summon:$)", text, flags=re.M)[1:]]
     decisions = _decisions(record)
     assert len(blocks) == len(decisions)
     for block, (kind, _, shown) in zip(blocks, decisions, strict=True):
+        if kind is Kind.SUMMON:
+            heads = re.findall(r"^(\d+(?:, \d+)*(?: and \d+)?) [A-Z]", block, re.M)
+            numbers = sorted(int(n) for head in heads for n in re.findall(r"\d+", head))
+            assert numbers == list(range(1, shown + 1)), f"{kind}: the Hand's numbers {numbers} in:\n{block}"
+            continue
         for n in range(1, shown + 1):
             assert re.search(rf"^{n}\. \S", block, re.M), f"{kind}: no line '{n}. ...' in:\n{block}"
 
@@ -246,7 +253,7 @@ def test_a_puzzle_and_the_lesson_play_in_plain_lines(tmp_path):
     assert result.exit_code == 0, result.output
     out = result.output
     assert out.startswith("Puzzle 1: First Snatch, difficulty 1 of 5\n") and "★" not in out
-    assert "Solver, your answer: board" in out and "1. Ember Lynx: Power 4, Fire, 2 Stars" in out
+    assert "Solver, your answer: board" in out and "1 Ember Lynx 4 Fire 2 Stars" in out
     end = out[out.index("Turn 5 ends."):]
     assert "B2: your Ember Lynx, Power 4, Fire, 2 Stars" in end and "B3: your Zephyr Kite" in end
     assert out.splitlines()[-2].startswith("Goal met: ") and not BOX.search(out) and "\x1b" not in out

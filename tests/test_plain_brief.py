@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 import pexpect
-from helpers import arena, game, mk
+import pytest
+from helpers import MATRIX, arena, game, mk
 from typer.testing import CliRunner
 
 from momon_cli.cli.app import app
@@ -53,22 +54,63 @@ def test_a_summon_in_brief_says_who_decides_the_hand_in_short_and_the_empty_spac
     code, out, replies = _seat(g, ["", "inspect 1", "quit"], tmp_path)
     assert code == 0 and "\x1b" not in out
     assert "Summon with a card's number and a Space, e.g. '1 B2'; 'inspect 1' reads card 1." in out  # said once
-    assert replies[0].splitlines() == [
-        "Ann (Player 1) decides: a Summon from your Hand:",
-        "1. Pup: Power 2, Fire, 1 Star",
-        "2. Ember: Power 4, Fire, 1 Star",
-        "3. the same as 1",
-        "Empty Spaces: all but B2."]
+    assert out.count("A card of your Hand is read as its number, name, Power, Element and Stars.") == 1
+    assert replies[0].splitlines() == [  # copies alike on one line, no pause inside a card's line
+        "Ann to Summon:",
+        "1 and 3 Pup 2 Fire 1 Star",
+        "2 Ember 4 Fire 1 Star",
+        "Empty: all but B2."]
     assert "On Summon: give me +1 Power until end of turn." in replies[1].splitlines()  # 'inspect 1': its text
+
+
+def test_a_copy_whose_once_only_right_is_spent_has_a_line_of_its_own():
+    from dataclasses import replace
+
+    from helpers import position
+
+    from momon_cli.engine import Placed, Setup
+    from momon_cli.tui.plain import brief_hand
+
+    owl = mk("Owl", "Air", 3, ["N"], stars=2, ability=[{"when": "on_summon", "once": True,
+                                                        "do": [{"power": 1, "on": "self"}]}])
+    at = position([owl, owl, mk("Reef", "Water", 5), owl], [mk("Gust")])
+    hand = list(at.hands[0])
+    hand[1] = Placed(owl, 1, once_used=(0,))
+    g = Game(Setup(replace(at, hands=(tuple(hand), at.hands[1])), MATRIX, 7, "sequential", ("Ann", "Bea")))
+    assert brief_hand(g.observe(1), 1) == ["1 and 4 Owl 3 Air 2 Stars", "2 Owl 3 Air 2 Stars, once-only right used",
+                                           "3 Reef 5 Water 1 Star"]
+
+
+@pytest.mark.parametrize("code", ["en", "th"])
+def test_the_first_summon_of_every_built_in_deck_is_short_enough_to_hear_in_30_seconds(code):
+    """benchmarks/speech.py measures it with espeak-ng (at most 30 s at 175 words a minute,
+    27 s at most today); here the words and the pauses it is made of are held: 30 s is 87
+    words with no pause, and the Thai voice reads this mix of Thai and English about a sixth
+    slower, so at most 75 words, at most 6 marks that make a pause, none inside a card's line."""
+    from momon_cli import language
+    from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
+    from momon_cli.engine import Setup
+    from momon_cli.tui.plain import answer_prompt, brief
+
+    pool = load_pool()
+    with language.using(code):
+        for name in builtin_deck_names():
+            deck = load_deck(name, pool).cards
+            g = Game(Setup.new_game((deck, deck), MATRIX, 7, "sequential", ("Ann", "Bea"), 1))
+            said = [*brief(g.observe(1), g.pending, 1, {}, True), answer_prompt("Ann")]
+            text = " ".join(said)
+            assert len(said) <= 12 and len(text.split()) <= 75, (name, said)
+            assert sum(text.count(mark) for mark in ",:;.") <= 6, (name, said)
+            assert not any(mark in line for line in said[1:-2] for mark in ",:;."), (name, said)
 
 
 def test_the_empty_spaces_in_brief_are_said_in_the_fewest_words():
     from momon_cli.engine import SPACES
     from momon_cli.tui.plain import empty_in_brief
 
-    assert empty_in_brief(SPACES) == "Empty Spaces: all 16."
-    assert empty_in_brief(tuple(s for s in SPACES if s not in ("B2", "C3"))) == "Empty Spaces: all but B2 and C3."
-    assert empty_in_brief(("A1", "D4")) == "Empty Spaces: A1 and D4."
+    assert empty_in_brief(SPACES) == "Empty: all 16."
+    assert empty_in_brief(tuple(s for s in SPACES if s not in ("B2", "C3"))) == "Empty: all but B2 and C3."
+    assert empty_in_brief(("A1", "D4")) == "Empty: A1 and D4."
 
 
 def test_what_changed_comes_before_the_hand_and_the_arena_is_left_to_ask_for(tmp_path):
@@ -77,9 +119,18 @@ def test_what_changed_comes_before_the_hand_and_the_arena_is_left_to_ask_for(tmp
     code, out, replies = _seat(_small_game(), ["", "pup A1", "", "quit"], tmp_path)
     assert code == 0 and "\x1b" not in out
     bea = replies[2]  # after Enter at Bea's hand-off
-    assert bea.splitlines()[0] == "Bea (Player 2) decides: a Summon from your Hand:"
+    assert bea.splitlines()[0] == "Bea to Summon:"
     assert "Since the last hand-off: Ann Summoned Pup to A1." in replies[1]
     assert "The Arena as" not in bea and "Row " not in bea and "Sights" not in bea
+
+
+def test_with_no_hand_off_what_the_other_side_did_is_the_decisions_second_line(tmp_path):
+    code, out, replies = _seat(_small_game(), ["pup A1", "quit"], tmp_path, open_hands=True)
+    assert code == 0 and "\x1b" not in out
+    told = replies[0].splitlines()  # after Ann's answer: its story, then Bea's decision
+    assert told[told.index("Bea to Summon:"):] == ["Bea to Summon:", "Meanwhile: Ann Summoned Pup to A1.",
+                                                   "1 Reef 5 Water 1 Star", "2 Gust 3 Fire 1 Star",
+                                                   "Empty: all but A1, B2 and B3."]
 
 
 def test_verbosity_full_keeps_the_whole_arena_and_every_card_at_a_decision(tmp_path):
@@ -90,6 +141,24 @@ def test_verbosity_full_keeps_the_whole_arena_and_every_card_at_a_decision(tmp_p
     assert "Row 3: A3, C3 and D3 are empty." in lines  # today's full reading, kept as it was
     assert "1. Pup: Power 2, Fire, 1 Star; Sights north; " in replies[0]
     assert re.search(r"^Resume it with: momon play --resume \S+ --plain --verbosity full$", out, re.M)
+
+
+def test_in_brief_what_an_answer_looks_like_is_said_once_for_each_player_and_kind(tmp_path):
+    """Bea's two yes-or-no questions of the scripted game: brief tells the answer's form at
+    the first only ('help' says it again), full at both."""
+    game_file = ROOT / "tests" / "games" / "dawn-dusk-vs-prism-seed7.txt"
+    answers = [line for line in game_file.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    form = "To answer: 'y' or 'n' (or 1 for yes, 2 for no)."
+    said = {}
+    for verbosity, times in (("brief", 1), ("full", 2)):
+        result = CliRunner().invoke(app, ["play", "--plain", "--verbosity", verbosity, "--script", "-", "--p1", "Ann",
+                                          "--p2", "Bea", "--deck1", "dawn-dusk", "--deck2", "prism", "--seed", "7",
+                                          "--first", "1", "--log", str(tmp_path / f"{verbosity}.jsonl")],
+                                    input="\n".join(answers[:16]) + "\nquit\n")
+        said[verbosity] = out = result.output
+        assert "Game saved to" in out and out.count("Bea (Player 2) decides: Use Echo Wisp's ability?") == 2
+        assert out.count(form) == times, verbosity
+    assert "\nAnn to Summon.\nEmpty: all 16.\n" in said["brief"]  # a script sees no Hand: who decides, the Spaces
 
 
 def test_row_and_column_read_their_spaces_in_order(tmp_path):
@@ -177,8 +246,8 @@ def test_at_a_terminal_80x24_the_brief_decision_and_each_command_write_no_escape
     raw = log.getvalue()
     assert b"\x1b" not in raw and "\x9b" not in raw.decode()
     text = raw.decode().replace("\r\n", "\n")
-    decision = text.split("Ann (Player 1) decides: ")[1].split(answer)[0]
-    assert "The Arena as" not in decision and re.search(r"^1\. \S+.*: Power \d+, \w+, \d Stars?$", decision, re.M)
+    decision = text.split("Ann to Summon:")[1].split(answer)[0]
+    assert "The Arena as" not in decision and re.search(r"^1 and 2 Glimmer Moth 2 Light 1 Star$", decision, re.M)
     assert "Game saved to" in text
 
 
@@ -234,9 +303,8 @@ def test_the_brief_summon_in_thai(tmp_path):
     assert code == 0 and "\x1b" not in out
     replies = re.split(r"(?m)^\w+ (?:คำตอบของคุณ|กด Enter): ", out)[1:]
     lines = replies[0].splitlines()
-    assert lines[0] == "Ann (ผู้เล่น 1) ตัดสินใจ: Summon จาก Hand ของคุณ:"
-    assert lines[1].startswith("1. Pup: Power 2, Fire, ") and lines[2].startswith("2. Ember: Power 4, Fire, ")
-    assert lines[3:] == ["ช่องว่าง: ทุกช่อง ยกเว้น B2 และ B3"]
+    assert lines == ["ตา Ann Summon:", "1 Pup 2 Fire 1 Stars", "2 Ember 4 Fire 1 Stars", "ว่าง ยกเว้น B2 และ B3"]
+    assert "การ์ดใน Hand ของคุณอ่านเป็น หมายเลข ชื่อ Power, Element และ Stars" in out
     assert replies[1].splitlines()[0] == "แถว 3: A3 ว่าง" and replies[1].splitlines()[-1] == "C3 และ D3 ว่าง"
 
 

@@ -55,6 +55,8 @@ COMPASS_WORDS = {"N": N_("north"), "NE": N_("north-east"), "E": N_("east"), "SE"
                  "SW": N_("south-west"), "W": N_("west"), "NW": N_("north-west")}
 #: The line a hot-seat hand-off prints: it asks for the keyboard to change hands (:func:`handoff`).
 HANDOFF = N_("----- Pass the keyboard to {name}. Press Enter. -----")
+#: How a brief Hand line reads, said once as the game opens (:func:`brief_hand`).
+HAND_READS = N_("A card of your Hand is read as its number, name, Power, Element and Stars.")
 #: What a plain prompt takes besides the notation: an option's number where the notation wants a word.
 BY_NUMBER = {Kind.SPACE: N_(" (or its number)"), Kind.YES_NO: N_(" (or 1 for yes, 2 for no)")}
 _BOX = dict.fromkeys(range(0x2500, 0x2580), " ")  # box drawing, should any renderable hold some
@@ -69,6 +71,11 @@ def plain_console() -> Console:
 def handoff(name: str) -> str:
     """The hand-off line (:data:`HANDOFF`) for ``name``, in the language in use."""
     return _(HANDOFF).format(name=name)
+
+
+def answer_prompt(name: str) -> str:
+    """The prompt at a decision, the last thing said before the player answers."""
+    return _("{name}, your answer: ").format(name=name)
 
 
 def _names(seen: Observation) -> list[str]:
@@ -248,21 +255,21 @@ def hand(seen: Observation, player: int, viewer: int | None) -> list[str]:
 
 
 def brief_hand(seen: Observation, player: int) -> list[str]:
-    """The deciding player's Hand in brief: a card a numbered line, its name, Power, Element
-    and Stars; a card the same as one before it is said to be (a second copy costs a line,
-    not its facts again)."""
+    """The deciding player's Hand in brief, a line a card: the numbers a Summon names it by
+    (copies alike share a line: "1 and 2"), its name, Power, Element and Stars, with no
+    pause between them ("1 Crown Usurper 5 Dark 4 Stars"; :data:`HAND_READS` says so once)."""
     state = need(seen).state
     held, (keys, _shown) = state.zones.hands[player], hand_cards(seen, player)
-    lines: list[str] = []
-    first: dict[tuple[str, bool], int] = {}
+    copies: dict[tuple[str, bool], tuple[CardDef, list[int]]] = {}  # (card, spent): the card, its numbers
     for i, (o, key) in enumerate(zip(held, keys, strict=True), 1):
-        c, spent = state.zones.objects[o].card, SPENT in key
-        if (c.id, spent) in first:
-            lines.append(_("{number}. the same as {first}").format(number=i, first=first[c.id, spent]))
-            continue
-        first[c.id, spent] = i
-        line = _("{number}. {name}: {power}, {element}, {stars}").format(  # Power and the Element: kept terms
-            number=i, name=clean(c.name), power=f"Power {c.power}", element=clean(c.element), stars=_stars(c.stars))
+        c = state.zones.objects[o].card
+        copies.setdefault((c.id, SPENT in key), (c, []))[1].append(i)
+    lines = []
+    for (_card, spent), (c, numbers) in copies.items():
+        # TRANSLATORS: no comma or colon: each is a pause a screen reader makes, ten cards long
+        line = _("{numbers} {name} {power} {element} {stars}").format(
+            numbers=listed(numbers), name=clean(c.name), power=c.power, element=clean(c.element),
+            stars=_stars(c.stars))
         lines.append(line + (_(", once-only right used") if spent else ""))
     return lines
 
@@ -271,34 +278,35 @@ def empty_in_brief(empty: tuple[str, ...]) -> str:
     """The empty Spaces in the fewest words: all of them, or all but the few taken, or those empty."""
     taken = [s for s in SPACES if s not in empty]
     if not taken:
-        return _("Empty Spaces: all 16.")
+        return _("Empty: all 16.")
     if len(taken) < len(empty):
-        return _("Empty Spaces: all but {spaces}.").format(spaces=listed(taken))
-    return _("Empty Spaces: {spaces}.").format(spaces=listed(list(empty)))
+        return _("Empty: all but {spaces}.").format(spaces=listed(taken))
+    return _("Empty: {spaces}.").format(spaces=listed(list(empty)))
 
 
 def brief(seen: Observation, d: Decision, seat: int, marks: dict[str, Change], shows_hand: bool,
-          news: str = "") -> list[str]:
+          news: str = "", form: bool = True) -> list[str]:
     """A decision in brief (``--verbosity brief``, plain mode's default): who decides, what
     changed since they last answered, the Hand by name, Power, Element and Stars and the
     empty Spaces; the answer's form is said once as the game opens and by ``help``, the
     Arena on asking (``board``, ``row``, ``column``, ``mine``, ``theirs``), a card's text by
-    ``inspect``. Any other kind is its options, as in full."""
+    ``inspect``. Any other kind is its options, as in full, and the answer's form if ``form``
+    (the player has not heard it for this kind yet)."""
     if d.kind is not Kind.SUMMON:
-        return decision(seen, d, seat, marks, shows_hand, news)
+        return decision(seen, d, seat, marks, shows_hand, news, form)
     zones = need(seen).state.zones
     me = d.player
-    lines = [_("{name} (Player {number}) decides: {prompt}").format(
-        name=_names(seen)[me - 1], number=me, prompt=_("a Summon from your Hand:") if shows_hand else _("a Summon."))]
+    name = _names(seen)[me - 1]
+    lines = [_("{name} to Summon:").format(name=name) if shows_hand else _("{name} to Summon.").format(name=name)]
     lines += [news] if news else []
     lines += brief_hand(seen, me) if shows_hand else []
     return lines + [empty_in_brief(zones.empty_spaces())]
 
 
 def decision(seen: Observation, d: Decision, seat: int, marks: dict[str, Change], shows_hand: bool,
-             news: str = "") -> list[str]:
+             news: str = "", form: bool = True) -> list[str]:
     """Who decides what, the Arena's facts it turns on, its options on numbered lines, and
-    what an answer looks like. A Summon's facts are the table (``news`` first: what the other
+    (``form``) what an answer looks like. A Summon's facts are the table (``news`` first: what the other
     player did) and the whole Arena; ``shows_hand``: it lists the decider's Hand."""
     zones = need(seen).state.zones
     me = d.player
@@ -348,6 +356,8 @@ def decision(seen: Observation, d: Decision, seat: int, marks: dict[str, Change]
         lines += [f"{i}. {s}" for i, s in enumerate(d.options, 1)]
     else:
         assert_never(kind)
+    if not form:
+        return lines
     by_number = _(BY_NUMBER[kind]) if kind in BY_NUMBER else ""
     return lines + [_("To answer: {accepted}{by_number}.").format(accepted=_(ACCEPTED[kind]), by_number=by_number)]
 

@@ -65,6 +65,7 @@ class PlainSeat:
             self.session = one_keyboard(game, recorder, self.interactive, open_hands=open_hands, full_log=full_log,
                                         fixed_seat=fixed_seat, bots=bots, extra=PLAIN_COMMANDS)
         self._handed = ""  # the news the last hand-off told: the decision after it does not tell it again
+        self._formed: set[tuple[int, Kind]] = set()  # (player, kind): told what an answer to it looks like
         self.verdict: Verdict | None = None  # a puzzle's, once its turn has ended (tui/puzzle.py)
 
     @property
@@ -145,14 +146,18 @@ class PlainSeat:
         assert decision is not None
         news = "" if update.news == self._handed else update.news
         self._handed = ""
+        asked = (decision.player, decision.kind)
+        form = not self.brief or asked not in self._formed  # brief: once a player and kind ('help' says it again)
+        self._formed.add(asked)
         lines = (plain.brief if self.brief else plain.decision)(update.seen, decision, update.side, update.marks,
-                                                                 update.hand is not None, news)
+                                                                 update.hand is not None, news, form)
         if decision.kind is not Kind.SUMMON:  # what resolves now, before the line saying what an answer looks like
             resolving, waits = render.queue_parts(update.seen)
             waiting = len(waits)
             more = [ngettext("{n} more waits in the Trigger Queue ('queue' reads them).",
                              "{n} more wait in the Trigger Queue ('queue' reads them).", waiting).format(n=waiting)]
-            lines[-1:-1] = resolving + (more if waiting else [])
+            at = len(lines) - 1 if form else len(lines)
+            lines[at:at] = resolving + (more if waiting else [])
         for line in lines:
             self.say(line)
 
@@ -160,7 +165,7 @@ class PlainSeat:
         """A line, and an option's number where the notation wants a word (a Space, yes or no)."""
         decision = update.decision
         assert decision is not None
-        line = self.reader.read(_("{name}, your answer: ").format(name=self.session.name_of(decision.player)))
+        line = self.reader.read(plain.answer_prompt(self.session.name_of(decision.player)))
         word = line.strip()
         if decision.kind in plain.BY_NUMBER and word.isascii() and word.isdecimal() \
                 and 1 <= int(word) <= len(decision.options):
@@ -189,7 +194,7 @@ class PlainSeat:
             "Plain mode: one fact a line. Summon with a card's number and a Space, e.g. '1 B2'; 'inspect 1' reads "
             "card 1. At any prompt 'board' reads the Arena ('row 2', 'column B', 'mine' and 'theirs' a part of it), "
             "'hand' your Hand, 'score' the score, 'last' what happened since you last answered, 'help' every "
-            "command.")))
+            "command.") + (" " + _(plain.HAND_READS) if self.brief else "")))
         return run_at_terminal(self)
 
     def _end(self) -> int:
