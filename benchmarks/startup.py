@@ -1,6 +1,6 @@
 """How long ``momon`` takes to start, as ratios to importing its three libraries.
 
-    .venv/bin/python benchmarks/startup.py [--runs 15] [--size 80x24]
+    .venv/bin/python benchmarks/startup.py [--runs 15] [--size 80x24] [--instructions]
 
 Four commands, each run once per round in a rotating order (so a burst of load on a shared
 machine hits every command alike), after one round that is not counted:
@@ -16,13 +16,20 @@ is dropped so the uncounted round writes it. Prints each command's median wall t
 median ratio to the baseline of the same round, then the same for CPU time (user + system,
 of the command's process): on a busy machine wall time also counts the waits for a core,
 CPU time does not. Needs the test extra (pexpect, pyte).
+
+``--instructions`` counts instead, once each, the instructions (callgrind) of the baseline and
+of ``momon play`` up to its first prompt (dumped there with ``callgrind_control``), and their
+ratio: a figure a busy machine does not change, for judging a change to what starts. Needs
+valgrind; a minute or so.
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -58,6 +65,24 @@ def run_command(args: list[str]) -> Callable[[], tuple[float, float]]:
     return timed
 
 
+def until_first_prompt(child: pexpect.spawn, columns: int, rows: int, timeout: float = 30) -> float:
+    """Reads the child's screen until its first decision is drawn whole; returns the
+    ``perf_counter`` time the last bytes arrived (not when pyte had read them)."""
+    screen = pyte.Screen(columns, rows)
+    stream = pyte.ByteStream(screen)
+    while True:
+        try:
+            data = child.read_nonblocking(65536, timeout=timeout)
+        except (pexpect.TIMEOUT, pexpect.EOF):  # what it shows instead says what changed
+            shown = "\n".join(line.rstrip() for line in screen.display).strip()
+            raise SystemExit(f"momon play never showed its first prompt; the screen was:\n{shown}") from None
+        arrived = time.perf_counter()
+        stream.feed(data)
+        shown = screen.display
+        if any(line.startswith(PROMPT) for line in shown) and any("└" in line for line in shown):
+            return arrived
+
+
 def first_prompt(columns: int, rows: int, folder: Path) -> Callable[[], tuple[float, float]]:
     """Seconds from launching ``momon play`` until its first decision is on the screen (wall
     time; CPU time until it is killed there, idle at the prompt)."""
@@ -65,23 +90,11 @@ def first_prompt(columns: int, rows: int, folder: Path) -> Callable[[], tuple[fl
     games = iter(range(1, 1_000_000))
 
     def timed() -> tuple[float, float]:
-        screen = pyte.Screen(columns, rows)
-        stream = pyte.ByteStream(screen)
         log = folder / f"game-{next(games)}.jsonl"
         cpu, start = children_cpu(), time.perf_counter()
         child = pexpect.spawn(MOMON[0], [*MOMON[1:], *PLAY, "--log", str(log)], dimensions=(rows, columns), env=env)
         try:
-            while True:
-                try:
-                    data = child.read_nonblocking(65536, timeout=30)
-                except (pexpect.TIMEOUT, pexpect.EOF):  # what it shows instead says what changed
-                    shown = "\n".join(line.rstrip() for line in screen.display).strip()
-                    raise SystemExit(f"momon play never showed its first prompt; the screen was:\n{shown}") from None
-                wall = time.perf_counter() - start  # when the bytes arrived, not when pyte had read them
-                stream.feed(data)
-                shown = screen.display
-                if any(line.startswith(PROMPT) for line in shown) and any("└" in line for line in shown):
-                    break
+            wall = until_first_prompt(child, columns, rows) - start
         finally:
             child.close(force=True)  # SIGHUP: it ends at once, and close() waits for it
         return wall, children_cpu() - cpu
@@ -89,12 +102,54 @@ def first_prompt(columns: int, rows: int, folder: Path) -> Callable[[], tuple[fl
     return timed
 
 
+def callgrind(out: Path) -> list[str]:
+    return ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
+
+
+def total(dump: Path) -> int:
+    """The instructions a callgrind dump counts."""
+    for line in dump.read_text().splitlines():
+        if line.startswith(("summary:", "totals:")):
+            return int(line.split()[1])
+    raise SystemExit(f"no instruction count in {dump}")
+
+
+def instructions(columns: int, rows: int, folder: Path) -> tuple[int, int]:
+    """The baseline's instructions, and those of ``momon play`` until its first decision is
+    on the screen: callgrind dumps its count there (the count so far), then the game is killed."""
+    subprocess.run([*callgrind(folder / "baseline"), *BASELINE], env=ENV, check=True, capture_output=True)
+    out = folder / "play"
+    child = pexpect.spawn("valgrind", [*callgrind(out)[1:], *MOMON, *PLAY, "--log", str(folder / "game.jsonl")],
+                          dimensions=(rows, columns), env={**ENV, "TERM": "xterm-256color"})
+    try:
+        until_first_prompt(child, columns, rows, timeout=300)  # about 50 times slower under callgrind
+        subprocess.run(["callgrind_control", "--dump", str(child.pid)], check=True, capture_output=True)
+        deadline = time.monotonic() + 60
+        while not (dumps := glob.glob(f"{out}.*")) and time.monotonic() < deadline:
+            time.sleep(0.1)  # callgrind writes the dump at its next scheduling point
+    finally:
+        child.close(force=True)
+    if not dumps:
+        raise SystemExit("callgrind wrote no dump at the first prompt")
+    return total(folder / "baseline"), total(Path(dumps[0]))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15, help="counted rounds (default 15)")
     parser.add_argument("--size", default="80x24", help="the pseudo-terminal's COLUMNSxROWS (default 80x24)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions with callgrind (once each) instead of timing")
     options = parser.parse_args()
     columns, rows = (int(n) for n in options.size.split("x"))
+    if options.instructions:
+        if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
+            sys.exit("valgrind is needed (apt-get install valgrind)")
+        with tempfile.TemporaryDirectory() as folder:
+            floor, play = instructions(columns, rows, Path(folder))
+        print(f"instructions (callgrind): baseline {floor / 1e6:.0f} M, momon play to its first prompt "
+              f"({columns}x{rows}) {play / 1e6:.0f} M, ratio {play / floor:.2f}x")
+        return
     with tempfile.TemporaryDirectory() as folder:
         commands = {
             "baseline (import typer, rich, prompt_toolkit)": run_command(BASELINE),

@@ -80,14 +80,17 @@ class AltScreen(pyte.HistoryScreen):
 
 
 class Terminal:
-    def __init__(self, args: list[str], columns: int = 80, rows: int = 24, environ: dict[str, str] | None = None) -> None:
+    def __init__(self, args: list[str], columns: int = 80, rows: int = 24, environ: dict[str, str] | None = None,
+                 program: tuple[str, ...] = ("-m", "momon_cli")) -> None:
+        """``momon ARGS`` at a terminal of that size; ``program``: what Python runs in momon's place
+        (``-c`` and a probe that runs momon)."""
         self.screen = AltScreen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()  # every byte the program wrote, for escape sequences pyte does not keep
         given = os.environ if environ is None else environ
         env = {k: v for k, v in given.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
         env["TERM"] = "xterm-256color"
-        self.child = pexpect.spawn(sys.executable, ["-m", "momon_cli", *args], dimensions=(rows, columns), env=env,
+        self.child = pexpect.spawn(sys.executable, [*program, *args], dimensions=(rows, columns), env=env,
                                    cwd=str(Path(__file__).parent.parent))
 
     def pump(self, wait: float = 0.05) -> None:

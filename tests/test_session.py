@@ -14,7 +14,8 @@ from momon_cli.data.cards import load_matrix, load_pool
 from momon_cli.data.puzzles import PUZZLE_SEED, built_in_puzzle, read_puzzle
 from momon_cli.engine import Game, Kind
 from momon_cli.record import GameRequest, Recorder, new_game, start_record
-from momon_cli.session import Accepted, Left, PuzzleGoal, Refused, Session, Shown, Undone
+from momon_cli.session import Accepted, Left, Refused, Session, Shown, Undone
+from momon_cli.session.goal import PuzzleGoal
 
 PACKAGE = Path(__file__).parent.parent / "momon_cli"
 

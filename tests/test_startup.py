@@ -1,4 +1,5 @@
-"""Commands that do not play start without the rules engine or the card data.
+"""Commands that do not play start without the rules engine or the card data, and a game
+starts without the bots and the other modules only some games need.
 
 Startup time is measured (benchmarks/startup.py), not asserted; which modules a command
 loads is a property of the code, so it is checked here, each command in a fresh interpreter.
@@ -12,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from screen_driver import Terminal
 
 HEAVY = ("momon_cli.engine", "momon_cli.data.cards")
 RECORDS = Path(__file__).parent / "records"
@@ -81,3 +83,61 @@ def test_the_collector_is_off_while_starting_and_on_for_the_work(args, after, tm
     out = subprocess.run([sys.executable, "-c", GC_PROBE, *args], capture_output=True, text=True, input="concede\n",
                          check=False)
     assert out.stdout.splitlines()[-1] == after, out.stderr
+
+
+#: What a hot-seat game loads only when it is asked for: the bots (a bot seat, ``hint``), a
+#: puzzle's goal, the MSN reader (a game file read), Rich's tables (the Element chart).
+LATE = ("momon_cli.bots", "momon_cli.session.goal", "momon_cli.data.goals", "momon_cli.data.puzzles",
+        "momon_cli.record.msn", "rich.table")
+AT_EXIT = """
+import json, sys
+from pathlib import Path
+from momon_cli.cli.app import run
+out = Path(sys.argv.pop(1))
+sys.argv[0] = "momon"
+try:
+    run()
+finally:
+    out.write_text(json.dumps(sorted(sys.modules)))
+"""
+GAME = ["play", "--seed", "7", "--deck1", "ember-tide", "--deck2", "stone-gale"]
+
+
+def late(modules: list[str]) -> list[str]:
+    """The late modules among ``modules``."""
+    return [m for m in modules if m.startswith(LATE)]
+
+
+def test_a_hot_seat_game_reaches_its_first_prompt_without_the_bots_or_other_late_modules(tmp_path):
+    """The full screen up to the first decision, and leaving there: what it needs is all it loads."""
+    out = tmp_path / "modules.json"
+    term = Terminal([*GAME, "--p1", "Ann", "--p2", "Bea", "--first", "1", "--open-hands",
+                     "--log", str(tmp_path / "g.jsonl")], program=("-c", AT_EXIT, str(out)))
+    try:
+        term.wait_for("Ann ›")
+        term.type("quit")
+        while term.child.isalive():
+            term.pump()
+    finally:
+        term.close()
+    assert "momon_cli.tui.screen" in json.loads(out.read_text())  # the full screen ran
+    assert not late(json.loads(out.read_text()))
+
+
+@pytest.mark.parametrize("seats, typed, wanted", [
+    (["--p1", "Ann", "--p2", "bot:easy", "--first", "2"], "quit\n", "momon_cli.bots.roster"),  # the bot answered first
+    (["--p1", "Ann", "--p2", "Bea", "--first", "1"], "hint\nquit\n", "momon_cli.bots.coach"),
+])
+def test_a_bot_seat_and_hint_load_the_bots_when_they_are_needed(seats, typed, wanted, tmp_path):
+    out = tmp_path / "modules.json"
+    subprocess.run([sys.executable, "-c", AT_EXIT, str(out), *GAME, *seats, "--script", "-",
+                    "--log", str(tmp_path / "g.jsonl")], input=typed, capture_output=True, text=True, check=False)
+    assert wanted in json.loads(out.read_text())
+
+
+def test_a_scripted_hot_seat_game_loads_no_late_module(tmp_path):
+    out = tmp_path / "modules.json"
+    subprocess.run([sys.executable, "-c", AT_EXIT, str(out), *GAME, "--p1", "Ann", "--p2", "Bea", "--script", "-",
+                    "--log", str(tmp_path / "g.jsonl")], input="1 B2\nquit\n", capture_output=True, text=True,
+                   check=False)
+    assert not late(json.loads(out.read_text()))

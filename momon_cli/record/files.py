@@ -15,8 +15,7 @@ from pathlib import Path
 from ..files import NotAFile, regular_file
 from ..language import _
 from ..limits import GAME_FILE_LIMIT
-from .format import HEAD_LIMIT, RECORD_LIMIT, Header, RecordError
-from .msn_syntax import SUFFIX
+from .format import HEAD_LIMIT, RECORD_LIMIT, SUFFIX, Header, RecordError
 from .validate import Record, parse_record
 
 

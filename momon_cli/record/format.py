@@ -80,6 +80,9 @@ HEAD_LIMIT = 4 * 2**20  # bytes read to tell whether an existing file is a recor
 CARDS_LIMIT = 1000  # cards a bot seat imagines
 
 
+SUFFIX = ".msn"  # a game file's (docs/notation.md): the file layer tells one by it without the MSN reader
+
+
 class RecordError(ValueError):
     """A file that cannot be read or written as a game record: one line saying why."""
 

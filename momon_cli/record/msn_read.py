@@ -17,8 +17,9 @@ from typing import assert_never
 from ..engine import SPACES, Decision, EngineError, Game, IllegalAnswer, Kind
 from ..language import _
 from ..text.notation import BadAnswer, parse
+from .format import SUFFIX
 from .msn import DEPTH_LIMIT, VARIATION_LIMIT, Branch, GameText, Node, replay, word_of
-from .msn_syntax import SUFFIX, NotationError, Token, decode, tokens
+from .msn_syntax import NotationError, Token, decode, tokens
 from .msn_tags import Start, check_outcome, read_start, result_word
 from .recorder import record_text
 from .validate import Record, parse_record

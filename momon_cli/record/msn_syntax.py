@@ -21,7 +21,6 @@ from .format import RecordError
 COMMENT_LIMIT = 2000  # characters of one comment, as the writer keeps it
 COMMENTS_LIMIT = 20000  # comments in one file (the coach writes one for each answer it rates)
 TAGS_LIMIT = 1000  # tag pairs in one file, this momon's own and others'
-SUFFIX = ".msn"
 
 
 class NotationError(RecordError):

@@ -26,10 +26,9 @@ from .content import (
                       Viewed,
 )
 from .driver import Front, Outcome, play
-from .goal import PuzzleGoal
 from .session import Pending, Session, Update
 
 __all__ = ["Accepted", "BoardShown", "CardShown", "Confirm", "Content", "ElementsShown", "Front", "HandShown", "Help",
            "Left", "Line", "LineShown", "MomonShown", "MomonsShown",
-           "Outcome", "Pending", "PreviewShown", "PuzzleGoal", "QueueShown", "Refused",
+           "Outcome", "Pending", "PreviewShown", "QueueShown", "Refused",
            "Reply", "RulesShown", "Said", "Session", "Shown", "Undone", "Update", "Viewed", "play"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from .. import language
 from ..engine import SPECTATOR, Decision, Game, IllegalAnswer, Kind, Observation
@@ -28,9 +28,11 @@ from ..text.safe import clean
 from . import commands
 from .bot_turn import BotTurn, LastBot
 from .content import Accepted, Confirm, Left, Refused, Reply, Said, Undone
-from .goal import PuzzleGoal
 from .marks import Change, changes
 from .story import Story
+
+if TYPE_CHECKING:  # a puzzle's goal and the puzzles load with a puzzle (tui/puzzle.py), not with every game
+    from .goal import PuzzleGoal
 
 T = TypeVar("T")
 #: Events that show a player something hidden: an answer before them cannot be taken back.

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from ..engine import ElementMatrix
@@ -25,7 +24,10 @@ def note() -> str:
 
 
 def chart(matrix: ElementMatrix) -> Group:
-    """Each Element, what it Beats and what Beats it; Origin and the other special Elements last."""
+    """Each Element, what it Beats and what Beats it; Origin and the other special Elements last
+    (Rich's tables load here: a game's first screen holds none)."""
+    from rich.table import Table
+
     table = Table(show_edge=False)
     for col in (_("Element"), _("Beats"), _("Is Beaten by")):
         table.add_column(col)

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from rich.console import Console
 from rich.text import Text
 
 from .. import exits
-from ..data.goals import Verdict
 from ..engine import SPECTATOR, Game
 from ..language import _
 from ..record import Recorder, Seat, resume_hint, short_name
@@ -31,6 +30,9 @@ from .frame import View
 from .screen import Screen
 from .script import PlainReader, ScriptReader
 from .seat_screen import SeatScreen
+
+if TYPE_CHECKING:  # a puzzle's (tui/puzzle.py): the goals load with a puzzle
+    from ..data.goals import Verdict
 
 T = TypeVar("T")
 PIPED_WIDTH = 10_000  # columns: piped output is not wrapped, so a script reads each line whole

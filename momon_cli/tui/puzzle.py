@@ -23,8 +23,9 @@ from ..data.puzzles import MOST_LEVEL, PUZZLE_SEED, Puzzle, built_in
 from ..engine import CardDef, ElementMatrix
 from ..language import _
 from ..record import GameRequest, new_game
-from ..session import PuzzleGoal, Session
+from ..session import Session
 from ..session.commands import PLAIN_COMMANDS
+from ..session.goal import PuzzleGoal
 from ..text.safe import clean, safe
 from ..widths import cut, pad
 from . import render
