@@ -9,7 +9,7 @@ import asyncio
 import logging
 
 import pytest
-from test_club import DECK, OPEN, Client, Running, shown, until
+from test_club import DECK, GAME, OPEN, Client, Running, _play, _sit, shown, until
 
 asyncssh = pytest.importorskip("asyncssh")
 
@@ -149,13 +149,15 @@ def test_save_in_a_club_room_names_the_record_and_no_path_on_the_server(tmp_path
     asyncio.run(main())
 
 
-def test_a_refusal_that_names_the_servers_files_reaches_the_player_without_them(tmp_path, short, monkeypatch, caplog):
+@pytest.mark.parametrize("step", ["guest", "leaderboard"])  # before the lobby, and inside it
+def test_a_refusal_that_names_the_servers_files_reaches_the_player_without_them(tmp_path, short, monkeypatch, caplog,
+                                                                                step):
     from momon_cli.serve.club_store import ClubStore, ClubStoreError
 
-    def broken(self, name):
+    def broken(self, *args):
         raise ClubStoreError(f"{self.path}: the club database cannot be used: disk I/O error")
 
-    monkeypatch.setattr(ClubStore, "guest", broken)
+    monkeypatch.setattr(ClubStore, step, broken)
 
     async def main() -> None:
         async with Running(tmp_path) as running:
@@ -186,3 +188,28 @@ def test_a_key_offered_but_not_proven_leaves_a_password_login_a_guest():
         else:
             assert server.get_kbdint_challenge("ann", "", "") is True
         assert server.fingerprint is None
+
+
+def test_the_log_has_each_seating_and_the_result_of_a_club_game(tmp_path, short, caplog):
+    short(idle_seconds=1800.0)
+    answers = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    ann, bea, watcher = Client("Ann"), Client("Bea"), Client("Cid")
+
+    async def main() -> str:
+        async with Running(tmp_path) as running:
+            for c in (ann, bea):
+                await c.join(running.port)
+            code = await _sit(running.club, ann, bea)
+            await watcher.join(running.port)
+            await until(lambda: b"w1" in watcher.raw)
+            watcher.send("w1")
+            await _play((ann, bea), answers)
+            await until(lambda: "game over in room" in caplog.text, 60)
+            for c in (ann, bea, watcher):
+                c.leave()
+            return code
+
+    code = asyncio.run(main())
+    for said in (f"127.0.0.1 'Ann' sits in seat 1 of room {code}", f"127.0.0.1 'Bea' sits in seat 2 of room {code}",
+                 f"127.0.0.1 'Cid' watches room {code}", f"game over in room {code}: "):
+        assert said in caplog.text, said

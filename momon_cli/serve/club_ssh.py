@@ -43,23 +43,28 @@ class ClubSession(TerminalSession):
         name = str(self.chan.get_extra_info("username") or "guest")
         env = self.chan.get_environment() or {}
         language = language_of(env.get("LANG"))
-        account = None
         with using(language):
             try:
-                if self.server.fingerprint is not None:
-                    found = await asyncio.to_thread(club.store.claim, self.server.fingerprint, name)
-                    name, account = found.name, found.id
-                else:  # a guest: the name rule, and no account's name
-                    name = await asyncio.to_thread(club.store.guest, name)
-            except ClubStoreError as err:
+                name, account = await self._identity(name)
+                seated = await lobby(screen, club, name, language, account)
+            except ClubStoreError as err:  # a name refused, or the database out of use (the leaderboard's too)
+                screen.leave()
                 self._refused(str(err))
                 return
-            seated = await lobby(screen, club, name, language, account)
             assert seated.room.host is not None
             log.info("%s %r %s room %s", self.address, name, "watches" if not seated.seat else f"sits in seat "
                      f"{seated.seat} of", seated.room.code)
             rejoin = _("Join again from the lobby with the room's code: {code}").format(code=seated.room.code)
             await RemoteSeat(seated.room.host, seated.seat or SPECTATOR, console, screen, rejoin).arun()
+
+    async def _identity(self, name: str) -> tuple[str, int | None]:
+        """The name this connection plays under, and its account: the key's (its name claimed on
+        first use), or none for a guest (the name rule, and no account's name)."""
+        store = self.server.club.store
+        if self.server.fingerprint is None:
+            return await asyncio.to_thread(store.guest, name), None
+        found = await asyncio.to_thread(store.claim, self.server.fingerprint, name)
+        return found.name, found.id
 
     def _refused(self, message: str) -> None:
         """The store's refusal in one line; one that names the server's files is logged, and the

@@ -3,8 +3,8 @@
 An open listener meets clients that never log in, log in and open nothing, sit idle, ask for
 huge terminals, send stray bytes or floods: connections not yet logged in have their own caps,
 in all and per address (as OpenSSH's MaxStartups), and a login timeout (LoginGraceTime) that
-also closes a logged-in connection opening no session; logged-in connections have a cap of
-their own; keepalives and an idle timeout; terminal sizes capped on the pty request and on
+also closes a logged-in connection opening no session; logged-in connections have caps of
+their own, in all and per address; keepalives and an idle timeout; terminal sizes capped on the pty request and on
 every window change (the screen is drawn again at the new size); a message over the input
 bound dropped whole; invalid UTF-8 read as replacement characters, which a prompt refuses in
 one line. Every connection, login, refusal and timeout goes to the operator's log.
