@@ -213,3 +213,27 @@ def test_the_log_has_each_seating_and_the_result_of_a_club_game(tmp_path, short,
     for said in (f"127.0.0.1 'Ann' sits in seat 1 of room {code}", f"127.0.0.1 'Bea' sits in seat 2 of room {code}",
                  f"127.0.0.1 'Cid' watches room {code}", f"game over in room {code}: "):
         assert said in caplog.text, said
+
+
+def test_momon_serve_makes_the_clubs_data_folder_0700_and_logs_to_stderr_and_serve_log(tmp_path):
+    import stat
+
+    from test_club import ClubProcess
+
+    club = ClubProcess(tmp_path)
+    try:
+        async def visit() -> None:
+            ann = Client("Ann")
+            await ann.join(club.port)
+            await until(lambda: shown(ann, OPEN) in ann.raw)
+            ann.leave()
+
+        asyncio.run(visit())
+    finally:
+        club.kill()
+    data = tmp_path / "data" / "momon-cli"
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    logged = (data / "serve.log").read_text()
+    for said in ("club open on 127.0.0.1:", "connection from 127.0.0.1", "login from 127.0.0.1: guest 'Ann'"):
+        assert said in logged, said
+    assert "login from 127.0.0.1: guest 'Ann'" in club.proc.stderr.read()

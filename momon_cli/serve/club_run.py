@@ -22,13 +22,13 @@ def run_club(address: str, port: int, seed: int | None = None, first: int | None
     """Serve the club at ``address``:``port``; the exit status of ``momon serve``. ``seed`` and
     ``first``: every room's deal fixed (a tournament's, a test's), else each drawn."""
     folder = club_folder()
+    key = host_key(folder.parent)  # first: a data folder it makes is 0700, the log's too
+    start_log(folder.parent)
     try:
         store = ClubStore(folder / "club.db")  # where `momon club ratings` reads it
     except ClubStoreError as err:
         print(clean(str(err)))
         return exits.FAILED
-    key = host_key(folder.parent)
-    start_log(folder.parent)
     club = Club(store, folder / "games", seed, first)
 
     async def main() -> None:
