@@ -237,3 +237,25 @@ def test_momon_serve_makes_the_clubs_data_folder_0700_and_logs_to_stderr_and_ser
     for said in ("club open on 127.0.0.1:", "connection from 127.0.0.1", "login from 127.0.0.1: guest 'Ann'"):
         assert said in logged, said
     assert "login from 127.0.0.1: guest 'Ann'" in club.proc.stderr.read()
+
+
+def test_both_listeners_ask_asyncssh_for_keepalives_the_login_timeout_no_line_editor_and_replaced_bytes(monkeypatch):
+    """What asyncssh itself enforces, asked of it alike by the club and by one game."""
+    from momon_cli.serve import club_ssh, connection, ssh
+
+    asked = []
+
+    async def create_server(factory, address, port, **options):
+        asked.append(options)
+        raise OSError("not listening in this test")
+
+    monkeypatch.setattr(connection.asyncssh, "create_server", create_server)
+    for serve in (lambda: club_ssh.serve_club(None, "127.0.0.1", 0, None, print, asyncio.Event()),
+                  lambda: ssh.serve(None, {}, ("A", "B"), "127.0.0.1", 0, None, print, asyncio.Event())):
+        with pytest.raises(OSError):
+            asyncio.run(serve())
+    club, game = asked
+    for options, limits in ((club, connection.CLUB), (game, connection.GAME)):
+        assert options["keepalive_interval"] == 30.0 and options["keepalive_count_max"] == 3
+        assert options["login_timeout"] == limits.login_seconds == 10.0
+        assert options["line_editor"] is False and options["errors"] == "replace" and options["encoding"] == "utf-8"
