@@ -288,13 +288,13 @@ def test_a_host_killed_mid_game_resumes_both_rooms_from_their_records_and_the_pl
         second.kill()
     from momon_cli.serve.club_store import ClubStore
 
-    store = ClubStore(tmp_path / "data" / "momon-cli" / "club" / "club.sqlite3")
+    store = ClubStore(tmp_path / "data" / "momon-cli" / "club" / "club.db")
     assert not store.unfinished()
     assert {g.winner for g in store._games("", ())} == {1}
 
 
 def test_a_club_beside_an_option_of_one_game_is_refused_in_one_line():
-    """The club is opt-in (--club) and chooses its own players: --club with --p1 is one line, exit 2."""
+    """A club chooses its own players: the hidden --club with --p1 is one line, exit 2."""
     from typer.testing import CliRunner
 
     from momon_cli.cli.app import app

@@ -177,7 +177,7 @@ async def _play(server: Server, answers: list[str], decks: dict[str, set[str]]):
 class SshTerminal:
     """The system ``ssh`` client in a pseudo-terminal at 80x24, read through pyte."""
 
-    def __init__(self, port: int, code: str) -> None:
+    def __init__(self, port: int, code: str, *options: str) -> None:
         import pexpect
         import pyte
         from screen_driver import AltScreen
@@ -186,8 +186,8 @@ class SshTerminal:
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
         self.child = pexpect.spawn("ssh", ["-tt", "-p", str(port), "-o", "StrictHostKeyChecking=no", "-o",
-                                           "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", f"{code}@127.0.0.1"],
-                                   dimensions=(24, 80))
+                                           "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", *options,
+                                           f"{code}@127.0.0.1"], dimensions=(24, 80))
 
     def pump(self) -> None:
         import pexpect

@@ -104,7 +104,8 @@ def test_invalid_utf8_typed_at_a_prompt_gets_a_line_and_the_seat_stays(tmp_path)
         server.kill()
 
 
-SHORT = ("-c", "import runpy, sys; import momon_cli.serve.ssh as s; s.LOGIN_SECONDS = 2.0; s.IDLE_SECONDS = 3.0; "
+SHORT = ("-c", "import runpy, sys; import momon_cli.serve.connection as c; "
+         "c.GAME = c.Limits(login_seconds=2.0, idle_seconds=3.0); "
          "sys.argv[0] = 'momon'; runpy.run_module('momon_cli', run_name='__main__')")
 
 

@@ -1,4 +1,4 @@
-"""``momon serve``: host one game over SSH, each player on their own terminal.
+"""``momon serve``: host a club over SSH (the default), or one game with ``--game``.
 
 No ``from __future__ import annotations`` here: Typer reads every command's annotations when
 it starts, and evaluated ones save it compiling them again (about 2 ms of each start)."""
@@ -15,14 +15,18 @@ from .play import _resume, _start
 
 
 @app.command(help=_(
-    "Host a game over SSH: each player joins from their own terminal with ssh.\n\n"
+    "Host a club over SSH, or one game with --game.\n\n"
+    "Players join with ssh -p PORT NAME@HOST: a lobby, rooms, accounts and ratings. With --game (or any option "
+    "of one game), one game with a code for each seat.\n\n"
     "Examples:\n\n"
-    "  momon serve --p1 Ann --p2 Bea\n\n"
-    "  momon serve --host 0.0.0.0 --port 2222 --p1 Ann --p2 bot:search\n\n"
+    "  momon serve\n\n"
+    "  momon serve --host 0.0.0.0\n\n"
+    "  momon serve --game --p1 Ann --p2 bot:search\n\n"
     "  momon serve --resume last"))
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help=_("The address to listen on: 0.0.0.0 opens the game to the "
-                             "network; the default, loopback, to this machine only.")),
+    ctx: typer.Context,
+    host: str = typer.Option("127.0.0.1", "--host", help=_("The address to listen on: 0.0.0.0 opens the server to "
+                             "the network; the default, loopback, to this machine only.")),
     port: int = typer.Option(2222, "--port", min=0, max=65535, help=_("The port (0: any free one).")),
     p1: str | None = typer.Option(None, "--p1", help=_("Player 1's name, or a bot as for play."),
                                   autocompletion=complete.players),
@@ -45,15 +49,17 @@ def serve(
                                       "(a game file goes on in a new record, as for play)."),
                                       autocompletion=complete.records),
     position: Path | None = typer.Option(None, help=_("Start from this position file instead of dealing the decks.")),
-    club: bool = typer.Option(False, "--club", help=_("Host a club (a lobby, rooms, accounts and ratings) instead of "
-                                                      "one game; not with an option of one game.")),
+    one: bool = typer.Option(False, "--game", help=_("Host one game, with a code for each seat, instead of a club "
+                                                      "(implied by every option above but --host, --port, --seed "
+                                                      "and --first).")),
+    club: bool = typer.Option(False, "--club", hidden=True),  # the default since the club's listener is hardened
 ) -> None:
-    """Host a game over SSH: each player joins from their own terminal with ssh."""
+    """Host a club over SSH, or one game with --game."""
     try:
         import asyncssh  # noqa: F401  (the optional extra: said in one line when it is missing)
     except ImportError:
         _fail(_("momon serve needs the serve extra: {command}").format(command="pip install 'momon-cli[serve]'"))
-    if _club(club, p1, p2, bot_time, deck1, deck2, cards, log, resume, position, rules):
+    if not _one_game(ctx, one, club):
         from ..serve.club_run import run_club
 
         raise typer.Exit(run_club(host, port, seed, first))
@@ -81,14 +87,20 @@ def serve(
     raise typer.Exit(run_server(lobby, (names[0], names[1]), bots, host, port))
 
 
-def _club(club: bool, *one_game: object) -> bool:
-    """The club hook: ``momon serve --club`` is a club, refused in one line beside an option of one
-    game (``--rules`` counts only when it is not the default; ``--seed`` and ``--first`` fix
-    every room's deal). Opt-in until the club's listener has the single game's connection limits."""
-    *given, rules = one_game
-    if club and not (rules == "sequential" and all(v is None or v == [] for v in given)):
+ONE_GAME = ("p1", "p2", "bot_time", "deck1", "deck2", "cards", "rules", "log", "force", "full", "resume", "position")
+
+
+def _one_game(ctx: typer.Context, one: bool, club: bool) -> bool:
+    """Whether to host one game: ``--game``, or any option only one game takes (a user who
+    names the players wants that game); a club beside either is refused in one line. ``--seed``
+    and ``--first`` go with both (a club's fix every room's deal)."""
+    sources = (ctx.get_parameter_source(name) for name in ONE_GAME)
+    given = [source for source in sources if source is not None and source.name != "DEFAULT"]
+    if club and given:
         raise typer.BadParameter(_("a club's rooms choose their own players, decks and rules"), param_hint="--club")
-    return club
+    if club and one:
+        raise typer.BadParameter(_("a club or one game: not both"), param_hint="--club")
+    return one or bool(given)
 
 
 def _check_names(p1: str | None, p2: str | None) -> None:

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .club_store import ClubStore, Player, Standing
+from .connection import log
 from .host import Host
 from .room import Room, Sitter, room_code
 
@@ -67,6 +68,7 @@ class Club:
             if room.game_id is not None:
                 winner = None if result is None else result.winner
                 await asyncio.to_thread(self.store.end_game, room.game_id, winner, "over")
+            log.info("game over in room %s: %s; record %s", room.code, result, host.recorder.path)
         finally:
             bots.cancel()
 

@@ -4,29 +4,26 @@ that runs the lobby, then a seat of a room or a spectator's view of one.
 A client's key is taken during authentication (any key: it names an account, claimed on
 first use under the login name); a client with no key logs in by keyboard-interactive or
 any password as a guest, unrated. The seat's language is the client's ``LANG`` when it is Thai.
+The limits, the terminal and the log are the single game's (connection.py), with room for
+many more logged-in connections.
 """
 
 from __future__ import annotations
 
 import asyncio
-from contextlib import ExitStack
-from typing import Any, TextIO, cast
+from typing import Any
 
-import asyncssh
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
 from ..engine import SPECTATOR
 from ..language import _, using
 from ..tui.screen import Screen
+from . import connection
 from .club import Club
 from .club_store import ClubStoreError
+from .connection import Counts, LimitedServer, Limits, TerminalSession, listen, log
 from .lobby_view import lobby
 from .seat import RemoteSeat
-from .ssh import MAX_INPUT, _ChannelText
 
 
 def language_of(lang: str | None) -> str:
@@ -34,81 +31,64 @@ def language_of(lang: str | None) -> str:
     return "th" if (lang or "").lower().startswith("th") else "en"
 
 
-class ClubSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]
+class ClubSession(TerminalSession):
     """One connection: the lobby, then a room."""
 
     def __init__(self, server: ClubServer) -> None:
-        self.server, self.chan, self.pipe = server, cast(Any, None), cast(Any, None)
-        self.task: asyncio.Task[None] | None = None
-        self.closing = ExitStack()
+        super().__init__(server)
+        self.server = server
 
-    def connection_made(self, chan: Any) -> None:
-        self.chan = chan
-
-    def shell_requested(self) -> bool:
-        return True
-
-    def session_started(self) -> None:
-        loop = asyncio.get_running_loop()
-        self.pipe = self.closing.enter_context(create_pipe_input())
-        out = _ChannelText(self.chan, loop)
-        output = Vt100_Output(cast(TextIO, out), self._size, term=self.chan.get_terminal_type() or "xterm")
-        console = Console(file=cast(TextIO, out), force_terminal=True, width=self._size().columns, legacy_windows=False)
-        self.task = loop.create_task(self._run(Screen(self.pipe, output), console, output))
-
-    def _size(self) -> Size:
-        width, height, _w, _h = self.chan.get_terminal_size()
-        return Size(rows=min(height or 24, 200), columns=min(width or 80, 500))
-
-    async def _run(self, screen: Screen, console: Console, output: Vt100_Output) -> None:
+    async def play(self, screen: Screen, console: Console) -> None:
         club = self.server.club
         name = str(self.chan.get_extra_info("username") or "guest")
         env = self.chan.get_environment() or {}
         language = language_of(env.get("LANG"))
-        account = None
-        try:
-            with create_app_session(input=self.pipe, output=output), using(language):
-                if self.server.fingerprint is not None:
-                    try:
-                        found = await asyncio.to_thread(club.store.claim, self.server.fingerprint, name)
-                        name, account = found.name, found.id
-                    except ClubStoreError as err:
-                        self.chan.write(str(err) + "\r\n")
-                        return
-                else:  # a guest: the name rule, and no account's name
-                    try:
-                        name = await asyncio.to_thread(club.store.guest, name)
-                    except ClubStoreError as err:
-                        self.chan.write(str(err) + "\r\n")
-                        return
+        with using(language):
+            try:
+                name, account = await self._identity(name)
                 seated = await lobby(screen, club, name, language, account)
-                assert seated.room.host is not None
-                rejoin = _("Join again from the lobby with the room's code: {code}").format(code=seated.room.code)
-                await RemoteSeat(seated.room.host, seated.seat or SPECTATOR, console, screen, rejoin).arun()
-        except (EOFError, KeyboardInterrupt, asyncio.CancelledError):
-            pass
-        finally:
-            self.server.loop.call_soon(self.chan.close)
+            except ClubStoreError as err:  # a name refused, or the database out of use (the leaderboard's too)
+                screen.leave()
+                self._refused(str(err))
+                return
+            assert seated.room.host is not None
+            log.info("%s %r %s room %s", self.address, name, "watches" if not seated.seat else f"sits in seat "
+                     f"{seated.seat} of", seated.room.code)
+            rejoin = _("Join again from the lobby with the room's code: {code}").format(code=seated.room.code)
+            await RemoteSeat(seated.room.host, seated.seat or SPECTATOR, console, screen, rejoin).arun()
 
-    def data_received(self, data: str, datatype: object) -> None:
-        if self.pipe is not None and len(data) <= MAX_INPUT:
-            self.pipe.send_text(data)
+    async def _identity(self, name: str) -> tuple[str, int | None]:
+        """The name this connection plays under, and its account: the key's (its name claimed on
+        first use), or none for a guest (the name rule, and no account's name)."""
+        store = self.server.club.store
+        if self.server.fingerprint is None:
+            return await asyncio.to_thread(store.guest, name), None
+        found = await asyncio.to_thread(store.claim, self.server.fingerprint, name)
+        return found.name, found.id
 
-    def eof_received(self) -> bool:
-        return False
+    def _refused(self, message: str) -> None:
+        """The store's refusal in one line; one that names the server's files is logged, and the
+        player reads only that the club cannot seat them."""
+        log.warning("refused %s: %s", self.address, message)
+        if str(self.server.club.store.path.parent) in message:
+            message = _("The club cannot seat you just now. Try again later.")
+        self.chan.write(message + "\r\n")
 
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.closing.close()
-        if self.task is not None:
-            self.task.cancel()
 
-
-class ClubServer(asyncssh.SSHServer):  # type: ignore[misc]
+class ClubServer(LimitedServer):
     """One connection's server side: its key (an account) or none (a guest)."""
 
-    def __init__(self, club: Club, loop: asyncio.AbstractEventLoop) -> None:
-        self.club, self.loop = club, loop
+    def __init__(self, club: Club, counts: Counts, limits: Limits, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(counts, limits, loop)
+        self.club = club
         self.fingerprint: str | None = None
+
+    def who(self) -> str:
+        name = repr(str(self.conn.get_extra_info("username") or ""))  # (quoted: a name cannot forge a log line)
+        return f"guest {name}" if self.fingerprint is None else f"{name} with key {self.fingerprint}"
+
+    def session(self) -> ClubSession:
+        return ClubSession(self)
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -117,6 +97,8 @@ class ClubServer(asyncssh.SSHServer):  # type: ignore[misc]
         return True
 
     def validate_public_key(self, username: str, key: Any) -> bool:
+        """Any key (asyncssh checks its signature after this): the last key validated before a
+        login is the one that logged in, so it is the account's."""
         self.fingerprint = str(key.get_fingerprint("sha256"))
         return True
 
@@ -124,23 +106,22 @@ class ClubServer(asyncssh.SSHServer):  # type: ignore[misc]
         return True
 
     def validate_password(self, username: str, password: str) -> bool:
+        self.fingerprint = None  # a key offered, or unproven, before: the login is still a guest's
         return True  # a guest: the password is not checked (unrated, under the name it logs in with)
 
     def kbdint_auth_supported(self) -> bool:
         return True
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.fingerprint = None
         return True  # a guest, with no questions asked
 
-    def session_requested(self) -> ClubSession:
-        return ClubSession(self)
 
-
-async def serve_club(club: Club, address: str, port: int, key: Any, started: Any, stop: asyncio.Event) -> None:
-    """Listen at ``address``:``port`` until ``stop`` is set."""
-    loop = asyncio.get_running_loop()
-    server = await asyncssh.create_server(lambda: ClubServer(club, loop), address, port, server_host_keys=[key],
-                                          login_timeout=10, encoding="utf-8")
+async def serve_club(club: Club, address: str, port: int, key: Any, started: Any, stop: asyncio.Event,
+                     limits: Limits | None = None) -> None:
+    """Listen at ``address``:``port`` until ``stop`` is set. ``limits``: else a club's (connection.CLUB)."""
+    loop, allowed, counts = asyncio.get_running_loop(), limits or connection.CLUB, Counts()
+    server = await listen(lambda: ClubServer(club, counts, allowed, loop), address, port, key, allowed)
     started(server.sockets[0].getsockname()[1])
     try:
         await stop.wait()

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
-import logging.handlers
 import os
-import sys
 from pathlib import Path
 
 from .. import exits
@@ -21,6 +18,7 @@ from ..language import _
 from ..record import short_name
 from ..record.saved import games_folder
 from ..text.safe import clean
+from .connection import log, start_log
 from .lobby import Lobby
 from .ssh import host_key, new_code, seat_lines, serve
 
@@ -67,30 +65,11 @@ def run_server(lobby: Lobby, names: tuple[str, str], bots: set[int], address: st
     result = host.game.state.result
     assert result is not None  # serve returns when the game is over
     codes_file(host.recorder.path).unlink(missing_ok=True)  # over: nothing left to rejoin
-    logging.getLogger("momon.serve").info("game over: %s wins %d-%d (%s); record %s", names[result.winner - 1],
-                                          result.scores[1], result.scores[2], result.reason, host.recorder.path)
+    log.info("game over: %s wins %d-%d (%s); record %s", names[result.winner - 1], result.scores[1], result.scores[2],
+             result.reason, host.recorder.path)
     print(clean(_("Game over: {name} wins, {score1}–{score2}. The record: {file}").format(
         name=names[result.winner - 1], score1=result.scores[1], score2=result.scores[2], file=host.recorder.path)))
     return exits.DONE
-
-
-LOG_BYTES, LOG_FILES = 1_000_000, 5  # the rotating log: each file's size, and the old ones kept
-
-
-def start_log(folder: Path) -> None:
-    """The operator's log: to stderr and to ``serve.log`` (rotated) in the data folder."""
-    log = logging.getLogger("momon.serve")
-    if log.handlers:
-        return
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    form = logging.Formatter("%(asctime)s %(levelname)s %(message)s")
-    for handler in (logging.StreamHandler(sys.stderr),
-                    logging.handlers.RotatingFileHandler(folder / "serve.log", maxBytes=LOG_BYTES,
-                                                         backupCount=LOG_FILES, encoding="utf-8")):
-        handler.setFormatter(form)
-        log.addHandler(handler)
-    log.setLevel(logging.INFO)
-    log.propagate = False
 
 
 def codes_file(record: Path) -> Path:

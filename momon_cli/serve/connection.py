@@ -1,0 +1,286 @@
+"""The connection layer both SSH servers share (one game's ssh.py, the club's club_ssh.py).
+
+An open listener meets clients that never log in, log in and open nothing, sit idle, ask for
+huge terminals, send stray bytes or floods: connections not yet logged in have their own caps,
+in all and per address (as OpenSSH's MaxStartups), and a login timeout (LoginGraceTime) that
+also closes a logged-in connection opening no session; logged-in connections have caps of
+their own, in all and per address; keepalives and an idle timeout; terminal sizes capped on the pty request and on
+every window change (the screen is drawn again at the new size); a message over the input
+bound dropped whole; invalid UTF-8 read as replacement characters, which a prompt refuses in
+one line. Every connection, login, refusal and timeout goes to the operator's log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import logging.handlers
+import sys
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Coroutine
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO, cast
+
+import asyncssh
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+from rich.console import Console
+
+from ..language import _
+from ..tui.screen import Screen
+
+log = logging.getLogger("momon.serve")  # for the operator: every connection, login, refusal and result
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one listener allows; the defaults are one game's."""
+
+    connections: int = 16  # logged in at once
+    connections_per_address: int = 16  # of those, from one address
+    startups: int = 10  # not yet logged in, at once (as OpenSSH's MaxStartups)
+    startups_per_address: int = 4  # of those, from one address
+    login_seconds: float = 10.0  # from connecting to a session opened (as OpenSSH's LoginGraceTime)
+    idle_seconds: float = 1800.0  # a connection that sends nothing this long is closed
+    keepalive: tuple[float, int] = (30.0, 3)  # seconds between keepalives, and how many may go unanswered
+    max_input: int = 4096  # characters one message from a client may carry (a paste, not a flood)
+    max_size: tuple[int, int] = (500, 200)  # the widest and tallest terminal a client may ask for: columns, rows
+
+
+GAME = Limits()  # one game: two seats and a few spectators
+CLUB = Limits(connections=256, connections_per_address=32)  # a club: many rooms, spectators without limit but these
+# (read when a server starts, so a test may shorten a child server's timeouts before it does)
+
+
+@dataclass
+class Counts:
+    """A listener's connections: logged in (in all, by address), and not yet logged in by address."""
+
+    connections: int = 0
+    logged: dict[str, int] = field(default_factory=dict)
+    starting: dict[str, int] = field(default_factory=dict)
+
+
+class ChannelText:
+    """A text file whose writes go to the SSH channel, from any thread, in order."""
+
+    def __init__(self, chan: Any, loop: asyncio.AbstractEventLoop) -> None:
+        self.chan, self.loop = chan, loop
+        self.encoding = "utf-8"
+
+    def write(self, data: str) -> int:
+        if data and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._send, data.replace("\n", "\r\n"))
+        return len(data)
+
+    def _send(self, data: str) -> None:
+        try:
+            self.chan.write(data)
+        except (BrokenPipeError, OSError, asyncssh.Error):
+            pass  # the connection is gone: its task ends with it
+
+    def isatty(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        return None
+
+
+class TerminalSession(asyncssh.SSHServerSession[str], ABC):  # type: ignore[misc]  # (mypy does not read asyncssh)
+    """One connection's terminal: a screen fed by a pipe from the channel, and what the
+    connection does (``play``) as a task on the server's loop, in its own prompt_toolkit app
+    session; a closed connection cancels the task, and the end of the task closes the connection."""
+
+    def __init__(self, server: LimitedServer) -> None:
+        self.limits, self.address = server.limits, server.address
+        self.chan: Any = None
+        self.screen: Screen | None = None
+        self.pipe: Any = None
+        self.task: asyncio.Task[None] | None = None
+        self.closing = ExitStack()  # the pipe from the channel to the screen
+        self.idle: asyncio.TimerHandle | None = None
+
+    @abstractmethod
+    async def play(self, screen: Screen, console: Console) -> None:
+        """What the connection does, until it is done or the client leaves."""
+
+    def connection_made(self, chan: Any) -> None:
+        self.chan = chan
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def session_started(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._active()
+        self.pipe = self.closing.enter_context(create_pipe_input())
+        out = cast(TextIO, ChannelText(self.chan, loop))
+        size: Callable[[], Size] = self._size
+        output = Vt100_Output(out, size, term=self.chan.get_terminal_type() or "xterm")
+        self.screen = Screen(self.pipe, output)
+        console = Console(file=out, force_terminal=True, width=size().columns, legacy_windows=False)
+        self.task = loop.create_task(self._run(self.play(self.screen, console), output, loop))
+
+    async def _run(self, play: Coroutine[Any, Any, None], output: Vt100_Output, loop: asyncio.AbstractEventLoop) -> None:
+        """Its own app session: prompt_toolkit finds "the running Application" through it, and
+        every connection's prompt runs at once on the one event loop."""
+        try:
+            with create_app_session(input=self.pipe, output=output):
+                await play
+        except (EOFError, KeyboardInterrupt, asyncio.CancelledError):
+            pass  # left, or gone: what it was doing is kept where it is (a game, a room)
+        finally:
+            if not loop.is_closed():  # after the writes already queued (an end screen)
+                loop.call_soon(self.chan.close)
+
+    def _size(self) -> Size:
+        width, height, _pixels, _pixel_height = self.chan.get_terminal_size()
+        columns, rows = self.limits.max_size
+        return Size(rows=min(height or 24, rows), columns=min(width or 80, columns))
+
+    def _active(self) -> None:
+        """The client sent something (or the session began): the idle timeout starts again."""
+        if self.idle is not None:
+            self.idle.cancel()
+        self.idle = asyncio.get_running_loop().call_later(self.limits.idle_seconds, self._idle_out)
+
+    def _idle_out(self) -> None:
+        log.info("closed %s: idle", self.address)
+        self.chan.write("\r\n" + _("Closed: nothing was typed for too long. Join again with the same line.") + "\r\n")
+        self.chan.close()
+
+    def data_received(self, data: str, datatype: object) -> None:
+        self._active()
+        if self.pipe is not None and len(data) <= self.limits.max_input:  # a flood is dropped whole, never half-read
+            self.pipe.send_text(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self.screen is not None:
+            self.screen.resized()  # drawn again at the new size, which _size caps
+
+    def eof_received(self) -> bool:
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.idle is not None:
+            self.idle.cancel()
+        self.closing.close()  # the prompt reads the end of its input
+        if self.task is not None:
+            self.task.cancel()  # and the task ends, whatever it awaited
+
+
+class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
+    """One connection's server side, under the listener's caps: until it logs in it counts
+    among the connections not yet logged in (refused at once past their caps); once logged in,
+    among the logged-in ones (refused past their cap unless ``crowd_proof``), and a session
+    must follow within the login time."""
+
+    def __init__(self, counts: Counts, limits: Limits, loop: asyncio.AbstractEventLoop) -> None:
+        self.counts, self.limits, self.loop = counts, limits, loop
+        self.conn: Any = None
+        self.address = "?"
+        self.starting = False  # counted among the connections not yet logged in
+        self.logged_in = False
+        self.grace: asyncio.TimerHandle | None = None  # logged in, but no session opened yet
+
+    @abstractmethod
+    def who(self) -> str:
+        """Who logged in, for the log."""
+
+    @abstractmethod
+    def session(self) -> TerminalSession:
+        """The session a logged-in connection opens."""
+
+    def crowd_proof(self) -> bool:
+        """Whether this login gets in past the cap on logged-in connections (a player's own seat)."""
+        return False
+
+    def connection_made(self, conn: Any) -> None:
+        self.conn = conn
+        self.address = str((conn.get_extra_info("peername") or ("?",))[0])
+        starting, limits = self.counts.starting, self.limits
+        log.info("connection from %s", self.address)
+        if sum(starting.values()) >= limits.startups or starting.get(self.address, 0) >= limits.startups_per_address:
+            log.warning("refused %s: too many connections not yet logged in", self.address)
+            conn.close()
+            return
+        starting[self.address] = starting.get(self.address, 0) + 1
+        self.starting = True
+
+    def _started(self) -> None:
+        """No longer among the connections not yet logged in."""
+        if self.starting:
+            self.starting = False
+            _less(self.counts.starting, self.address)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        log.info("connection from %s closed%s", self.address, f": {exc}" if exc else "")
+        self._started()
+        if self.logged_in:
+            self.counts.connections -= 1
+            _less(self.counts.logged, self.address)
+        if self.grace is not None:
+            self.grace.cancel()
+
+    def auth_completed(self) -> None:
+        self._started()
+        counts, limits = self.counts, self.limits
+        counts.connections += 1
+        counts.logged[self.address] = counts.logged.get(self.address, 0) + 1
+        self.logged_in = True
+        log.info("login from %s: %s", self.address, self.who())
+        crowded = counts.connections > limits.connections or counts.logged[self.address] > limits.connections_per_address
+        if crowded and not self.crowd_proof():
+            log.warning("refused %s: %d connections logged in, %d from there", self.address, counts.connections - 1,
+                        counts.logged[self.address] - 1)
+            self.conn.close()
+            return
+        self.grace = self.loop.call_later(self.limits.login_seconds, self._no_session)  # a session must follow
+
+    def _no_session(self) -> None:
+        log.info("closed %s: logged in but opened no session", self.address)
+        self.conn.close()
+
+    def session_requested(self) -> TerminalSession:
+        if self.grace is not None:
+            self.grace.cancel()
+        return self.session()
+
+
+def _less(counts: dict[str, int], address: str) -> None:
+    """One connection fewer from ``address`` (an address with none is forgotten)."""
+    counts[address] -= 1
+    if not counts[address]:
+        del counts[address]
+
+
+async def listen(factory: Callable[[], LimitedServer], address: str, port: int, key: Any, limits: Limits) -> Any:
+    """The listener at ``address``:``port`` (0: any free port), with the limits asyncssh applies
+    itself: the login timeout, keepalives, and stray bytes read as replacement characters. No
+    line editor of asyncssh's: every key reaches the screen's prompt as typed (its editing,
+    completion, Ctrl-C), and a paste arrives as the client sent it, not cut into lines."""
+    return await asyncssh.create_server(factory, address, port, server_host_keys=[key], line_editor=False,
+                                        login_timeout=limits.login_seconds, encoding="utf-8", errors="replace",
+                                        keepalive_interval=limits.keepalive[0], keepalive_count_max=limits.keepalive[1])
+
+
+LOG_BYTES, LOG_FILES = 1_000_000, 5  # the rotating log: each file's size, and the old ones kept
+
+
+def start_log(folder: Path) -> None:
+    """The operator's log: to stderr and to ``serve.log`` (rotated) in the data folder."""
+    if log.handlers:
+        return
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    form = logging.Formatter("%(asctime)s %(levelname)s %(message)s")
+    for handler in (logging.StreamHandler(sys.stderr),
+                    logging.handlers.RotatingFileHandler(folder / "serve.log", maxBytes=LOG_BYTES,
+                                                         backupCount=LOG_FILES, encoding="utf-8")):
+        handler.setFormatter(form)
+        log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    log.propagate = False
