@@ -5,7 +5,8 @@
 
 Not a test. The club is served by a child process (``--serve``, its own interpreter), so that
 its CPU time and peak memory are its own, read from ``/proc``; this process is the players.
-Every game replays one recorded game's answers (``tests/games/``), each seat a scripted
+The club's own limits hold, but for its cap of connections from one address (every player
+here is 127.0.0.1). Every game replays one recorded game's answers (``tests/games/``), each seat a scripted
 player that sends its line as soon as its prompt is drawn, as fast as the club answers.
 
 Runs on fresh clubs: a lone game (the cheapest of three), then ``--games`` games at once with ``--idle``
@@ -42,17 +43,23 @@ CREATE = (("Open rooms:", "c"), ("Pick your deck (a number or a name):", "dawn-d
 
 def serve(folder: Path) -> None:
     """The child: a club in ``folder`` on a free loopback port, printed on stdout."""
+    from dataclasses import replace
+
     import asyncssh
 
+    from momon_cli.serve import connection
     from momon_cli.serve.club import Club
     from momon_cli.serve.club_ssh import serve_club
     from momon_cli.serve.club_store import ClubStore
 
-    club = Club(ClubStore(folder / "club.sqlite3"), folder / "games", seed=7, first=1)
+    club = Club(ClubStore(folder / "club.db"), folder / "games", seed=7, first=1)
+    # every player of the benchmark comes from 127.0.0.1: the club's cap of one address lifted
+    limits = replace(connection.CLUB, connections_per_address=connection.CLUB.connections)
 
     async def main() -> None:
         key = asyncssh.generate_private_key("ssh-ed25519")
-        await serve_club(club, "127.0.0.1", 0, key, lambda port: print(port, flush=True), asyncio.Event())
+        await serve_club(club, "127.0.0.1", 0, key, lambda port: print(port, flush=True), asyncio.Event(),
+                         limits)
 
     asyncio.run(main())
 
