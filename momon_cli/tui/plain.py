@@ -256,8 +256,9 @@ def hand(seen: Observation, player: int, viewer: int | None) -> list[str]:
 
 def brief_hand(seen: Observation, player: int) -> list[str]:
     """The deciding player's Hand in brief, a line a card: the numbers a Summon names it by
-    (copies alike share a line: "1 and 2"), its name, Power, Element and Stars, with no
-    pause between them ("1 Crown Usurper 5 Dark 4 Stars"; :data:`HAND_READS` says so once)."""
+    (copies alike share a line: "1 and 2"), its name, Power, Element and Stars as bare words
+    with no pause between them ("1 Crown Usurper 5 Dark 4": :data:`HAND_READS` says the order
+    once, and ten cards' "Stars" were four seconds of speech in Thai)."""
     state = need(seen).state
     held, (keys, _shown) = state.zones.hands[player], hand_cards(seen, player)
     copies: dict[tuple[str, bool], tuple[CardDef, list[int]]] = {}  # (card, spent): the card, its numbers
@@ -268,8 +269,7 @@ def brief_hand(seen: Observation, player: int) -> list[str]:
     for (_card, spent), (c, numbers) in copies.items():
         # TRANSLATORS: no comma or colon: each is a pause a screen reader makes, ten cards long
         line = _("{numbers} {name} {power} {element} {stars}").format(
-            numbers=listed(numbers), name=clean(c.name), power=c.power, element=clean(c.element),
-            stars=_stars(c.stars))
+            numbers=listed(numbers), name=clean(c.name), power=c.power, element=clean(c.element), stars=c.stars)
         lines.append(line + (_(", once-only right used") if spent else ""))
     return lines
 
