@@ -139,7 +139,7 @@ def main() -> None:
             with text.open("a", encoding="utf-8") as f:
                 f.write("\n".join(told) + "\n\n")
             print("\n".join(told), flush=True)
-        (out / "summary.json").write_text(json.dumps({"args": vars(args), "results": figures}, indent=1) + "\n",
+        (out / "summary.json").write_text(json.dumps({"args": vars(args), "results": figures}, indent=1, default=str) + "\n",
                                           encoding="utf-8")
         return
     if not args.first or not args.other:
@@ -148,7 +148,7 @@ def main() -> None:
                          args.progress)
     print("\n".join(told))
     if args.json:
-        Path(args.json).write_text(json.dumps({"args": vars(args), "results": rows}, indent=1) + "\n",
+        Path(args.json).write_text(json.dumps({"args": vars(args), "results": rows}, indent=1, default=str) + "\n",
                                    encoding="utf-8")
 
 
