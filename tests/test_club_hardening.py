@@ -215,7 +215,7 @@ def test_the_log_has_each_seating_and_the_result_of_a_club_game(tmp_path, short,
         assert said in caplog.text, said
 
 
-def test_momon_serve_makes_the_clubs_data_folder_0700_and_logs_to_stderr_and_serve_log(tmp_path):
+def test_momon_serve_makes_the_clubs_data_folder_0700_and_logs_to_stderr_and_a_0600_serve_log(tmp_path):
     import stat
 
     from test_club import ClubProcess
@@ -233,6 +233,7 @@ def test_momon_serve_makes_the_clubs_data_folder_0700_and_logs_to_stderr_and_ser
         club.kill()
     data = tmp_path / "data" / "momon-cli"
     assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    assert stat.S_IMODE((data / "serve.log").stat().st_mode) == 0o600  # names and addresses: the operator's alone
     logged = (data / "serve.log").read_text()
     for said in ("club open on 127.0.0.1:", "connection from 127.0.0.1", "login from 127.0.0.1: guest 'Ann'"):
         assert said in logged, said

@@ -13,8 +13,10 @@ one line. Every connection, login, refusal and timeout goes to the operator's lo
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import logging.handlers
+import os
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine
@@ -271,6 +273,14 @@ async def listen(factory: Callable[[], LimitedServer], address: str, port: int, 
 LOG_BYTES, LOG_FILES = 1_000_000, 5  # the rotating log: each file's size, and the old ones kept
 
 
+class PrivateLog(logging.handlers.RotatingFileHandler):
+    """A rotating log whose every file is created 0600: it names players and their addresses."""
+
+    def _open(self) -> io.TextIOWrapper:
+        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        return open(fd, "a", encoding=self.encoding, errors=self.errors)
+
+
 def start_log(folder: Path) -> None:
     """The operator's log: to stderr and to ``serve.log`` (rotated) in the data folder."""
     if log.handlers:
@@ -278,8 +288,7 @@ def start_log(folder: Path) -> None:
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     form = logging.Formatter("%(asctime)s %(levelname)s %(message)s")
     for handler in (logging.StreamHandler(sys.stderr),
-                    logging.handlers.RotatingFileHandler(folder / "serve.log", maxBytes=LOG_BYTES,
-                                                         backupCount=LOG_FILES, encoding="utf-8")):
+                    PrivateLog(folder / "serve.log", maxBytes=LOG_BYTES, backupCount=LOG_FILES, encoding="utf-8")):
         handler.setFormatter(form)
         log.addHandler(handler)
     log.setLevel(logging.INFO)
