@@ -55,11 +55,12 @@ class Client:
 class Running:
     """A club served on this test's event loop, its records and store in ``tmp_path``."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, minute: float = 60.0) -> None:
         from momon_cli.serve.club import Club
         from momon_cli.serve.club_store import ClubStore
 
-        self.club = Club(ClubStore(tmp_path / "club" / "club.sqlite3"), tmp_path / "games", seed=7, first=1)
+        self.club = Club(ClubStore(tmp_path / "club" / "club.sqlite3"), tmp_path / "games", seed=7, first=1,
+                         minute=minute)
         self.tmp_path = tmp_path
 
     async def __aenter__(self) -> Running:
@@ -87,12 +88,14 @@ def shown(client: Client, message: str) -> bytes:
 
 OPEN, DECK = "Open rooms:", "Pick your deck (a number or a name):"
 STEPS = ((OPEN, "c"), (DECK, "dawn-dusk"), ("Rules: 1 sequential, 2 simultaneous", "1"),
-         ("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard", "1"))
+         ("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard", "1"),
+         ("Clock: minutes for each player (0: no clock)", "0"))
 
 
-async def _create(a: Client) -> None:
-    """``a`` creates a room against a person with dawn-dusk, each line once its screen is there."""
-    for message, line in STEPS:
+async def _create(a: Client, minutes: int = 0) -> None:
+    """``a`` creates a room against a person with dawn-dusk (``minutes`` on its clock), each
+    line once its screen is there."""
+    for message, line in (*STEPS[:-1], (STEPS[-1][0], str(minutes))):
         await until(lambda message=message: shown(a, message) in a.raw)
         a.send(line)
 
@@ -105,10 +108,10 @@ async def _join(b: Client, code: str) -> None:
     b.send("prism")
 
 
-async def _sit(club, a: Client, b: Client) -> str:
+async def _sit(club, a: Client, b: Client, minutes: int = 0) -> str:
     """``a`` creates a room against a person; ``b`` joins it by its code."""
     before = set(club.rooms)
-    await _create(a)
+    await _create(a, minutes)
     await until(lambda: set(club.rooms) - before)
     code = (set(club.rooms) - before).pop()
     await until(lambda: code.encode() in a.raw)
@@ -217,6 +220,40 @@ def test_a_rated_game_between_two_keys_changes_both_ratings_and_the_lobby_shows_
     from momon_cli.serve.ratings import START_RATING
 
     assert board["Ann"].rating > START_RATING > board["Bea"].rating  # Ann (seat 1) wins the scripted game
+
+
+def test_a_player_out_of_time_is_answered_by_the_easy_bot_and_a_resumed_room_keeps_the_time_left(tmp_path):
+    """A clock of one 'minute' (two seconds here): Ann, first to decide, answers nothing; when
+    her time is spent the easy bot answers for her, both screens show the clock, and the
+    index keeps what is left, which a club started again on it resumes with."""
+    ann, bea = Client("Ann"), Client("Bea")
+
+    async def main() -> None:
+        async with Running(tmp_path, minute=2.0) as running:
+            for c in (ann, bea):
+                await c.join(running.port)
+            code = await _sit(running.club, ann, bea, minutes=1)
+            room = running.club.rooms[code]
+            await until(lambda: b"clock 0:0" in ann.raw and b"clock 0:0" in bea.raw)
+            await until(lambda: room.host.game.answers and room.clock.left[1] == 0, 20)
+            assert room.host.session.last_bot is not None and room.host.session.last_bot.player == 1
+            await until(lambda: running.club.store.unfinished()[0].clock[0] == 0)
+            for c in (ann, bea):
+                c.leave()
+
+    asyncio.run(main())
+    (game,) = _store(tmp_path).unfinished()
+    assert game.clock is not None and game.clock[0] == 0 and 0 < game.clock[1] <= 2
+
+    async def again() -> None:
+        from momon_cli.serve.club import Club
+
+        club = Club(_store(tmp_path), tmp_path / "games")
+        (room,) = club.resume()
+        assert room.clock is not None and room.clock.left == {1: 0, 2: game.clock[1]}
+        club.stop()
+
+    asyncio.run(again())
 
 
 class ClubProcess:

@@ -365,3 +365,30 @@ def test_club_ratings_refuses_a_newer_database_in_one_line(tmp_path):
     result = runner.invoke(app, ["club", "ratings", "--folder", str(tmp_path)])
     assert result.exit_code == 1
     assert result.stderr.strip().count("\n") == 0 and "upgrade momon" in result.stderr
+
+
+def _at_version(path: Path, version: int) -> sqlite3.Connection:
+    """A database made by the first ``version`` steps only, as an older momon left it."""
+    db = sqlite3.connect(path, isolation_level=None)
+    for step in MIGRATIONS[:version]:
+        for statement in step:
+            db.execute(statement)
+    db.execute(f"PRAGMA user_version = {version}")
+    return db
+
+
+def test_a_version_2_database_keeps_its_games_and_they_have_no_clock(tmp_path):
+    path = tmp_path / "club.db"
+    db = _at_version(path, 2)
+    db.execute("INSERT INTO games (room, profile, record, started) VALUES ('abcdef', 'sequential', '/g.jsonl', 'then')")
+    db.executemany("INSERT INTO players (game, seat, guest, deck) VALUES (1, ?, ?, 'prism')", [(1, "Ann"), (2, "Bea")])
+    db.close()
+    store = ClubStore(path)
+    (game,) = store.unfinished()
+    assert game.names == ("Ann", "Bea") and game.clock is None
+    store.clock(game.id, {1: 5.0, 2: 6.0})  # a game with no clock gets none
+    assert store.game(game.id).clock is None
+    timed = store.begin_game("ghjkmn", "sequential", Path("/t.jsonl"), (Player("prism", guest="Ann"),
+                                                                       Player("prism", guest="Bea")), clock=60.0)
+    store.clock(timed, {1: 12.5, 2: 60.0})
+    assert store.game(timed).clock == (12.5, 60.0)

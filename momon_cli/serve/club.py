@@ -8,26 +8,33 @@ begins and ends it in the store when the game is over (a game between two accoun
 from __future__ import annotations
 
 import asyncio
+from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
 
+from .clock import Clock
 from .club_store import ClubStore, Player, Standing
-from .host import Host
+from .host import Host, stand_in
 from .room import Room, Sitter, room_code
 
 
 class Club:
     """The rooms, the records' folder and the store."""
 
-    def __init__(self, store: ClubStore, folder: Path, seed: int | None = None, first: int | None = None) -> None:
+    def __init__(self, store: ClubStore, folder: Path, seed: int | None = None, first: int | None = None,
+                 minute: float = 60.0) -> None:
         self.store, self.folder = store, folder
         self.seed, self.first = seed, first  # every game's deal, fixed only by tests
+        self.minute = minute  # a clock's minute, in seconds (shorter only in tests)
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
-    def create(self, sitter: Sitter, rules: str, bot: str | None) -> Room:
-        """A new room with ``sitter`` in seat 1 (its game begins later, or at once against a bot)."""
+    def create(self, sitter: Sitter, rules: str, bot: str | None, minutes: int = 0) -> Room:
+        """A new room with ``sitter`` in seat 1 (its game begins later, or at once against a bot),
+        ``minutes`` on each player's clock (0: no clock)."""
         room = Room(room_code(set(self.rooms)), rules, bot, [sitter])
+        if minutes:
+            room.clock = Clock({1: minutes * self.minute, 2: minutes * self.minute})
         self.rooms[room.code] = room
         return room
 
@@ -45,14 +52,15 @@ class Club:
         if room.bot is not None:
             players = (players[0], Player(deck="stone-gale", bot=f"bot:{room.bot}"))
         room.game_id = await asyncio.to_thread(self.store.begin_game, room.code, room.rules, host.recorder.path,
-                                               (players[0], players[1]), room.bot)
+                                               (players[0], players[1]), room.bot,
+                                               None if room.clock is None else room.clock.left[1])
         task = asyncio.get_running_loop().create_task(self._serve(room, host))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         return host
 
     async def _serve(self, room: Room, host: Host) -> None:
-        """The room's bots, then its end: the record closed and the result in the store."""
+        """The room's bots and clock, then its end: the record closed and the result in the store."""
         from ..session.aplay import changed
 
         bots = asyncio.get_running_loop().create_task(host.bots_task())
@@ -61,7 +69,19 @@ class Club:
                 version = host.session.version
                 if host.stopped:
                     return
-                await changed(host.session, version)
+                player = host.game.pending.player
+                if room.clock is None or player in host.bots:
+                    await changed(host.session, version)
+                    continue
+                room.clock.run(player)
+                if room.clock.remaining(player) <= 0:
+                    await stand_in(host, player, f"{room.code}-{player}")
+                else:
+                    with suppress(TimeoutError):
+                        await asyncio.wait_for(changed(host.session, version), room.clock.remaining(player))
+                room.clock.run(None)
+                if host.session.version != version and room.game_id is not None:
+                    await asyncio.to_thread(self.store.clock, room.game_id, dict(room.clock.left))
             host.session.close()  # the record is whole: closed, its lock released
             result = host.game.state.result
             if room.game_id is not None:
@@ -89,6 +109,8 @@ class Club:
                        for name, player in zip(game.names, game.players, strict=True) if player.bot is None]
             room = Room(game.room, game.profile, game.bot_level, sitters, game_id=game.id)
             room.host = Host(played, recorder, bots)
+            if game.clock is not None:
+                room.clock = Clock({1: game.clock[0], 2: game.clock[1]})
             room.begun.set()
             self.rooms[room.code] = room
             task = asyncio.get_running_loop().create_task(self._serve(room, room.host))

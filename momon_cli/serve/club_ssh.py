@@ -19,13 +19,12 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
-from ..engine import SPECTATOR
-from ..language import _, using
+from ..language import using
 from ..tui.screen import Screen
 from .club import Club
+from .club_seat import sit
 from .club_store import ClubStoreError
 from .lobby_view import lobby
-from .seat import RemoteSeat
 from .ssh import MAX_INPUT, _ChannelText
 
 
@@ -82,9 +81,7 @@ class ClubSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]
                         self.chan.write(str(err) + "\r\n")
                         return
                 seated = await lobby(screen, club, name, language, account)
-                assert seated.room.host is not None
-                rejoin = _("Join again from the lobby with the room's code: {code}").format(code=seated.room.code)
-                await RemoteSeat(seated.room.host, seated.seat or SPECTATOR, console, screen, rejoin).arun()
+                await sit(seated, console, screen)
         except (EOFError, KeyboardInterrupt, asyncio.CancelledError):
             pass
         finally:

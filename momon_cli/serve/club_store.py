@@ -83,6 +83,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             deviation_after REAL NOT NULL,
             PRIMARY KEY (game, account))""",
     ),
+    (  # 3: a room's clock: each player's seconds left (NULL: the room has no clock)
+        "ALTER TABLE games ADD COLUMN left1 REAL CHECK (left1 >= 0)",
+        "ALTER TABLE games ADD COLUMN left2 REAL CHECK (left2 >= 0)",
+    ),
 )
 VERSION = len(MIGRATIONS)
 
@@ -146,6 +150,7 @@ class Game:
     reason: str | None
     players: tuple[Player, Player]
     names: tuple[str, str]
+    clock: tuple[float, float] | None = None  # each player's seconds left (None: no clock)
 
 
 @dataclass(frozen=True)
@@ -240,8 +245,9 @@ class ClubStore:
     # Games
 
     def begin_game(self, room: str, profile: str, record: Path, players: tuple[Player, Player],
-                   bot_level: str | None = None) -> int:
-        """Index a game as it starts; its number. ``record`` is its write-ahead record's path."""
+                   bot_level: str | None = None, clock: float | None = None) -> int:
+        """Index a game as it starts; its number. ``record`` is its write-ahead record's path;
+        ``clock`` each player's seconds (None: no clock)."""
         for player in players:
             if (player.account is not None) + (player.guest is not None) + (player.bot is not None) != 1:
                 raise ClubStoreError(_("a player is an account, a guest or a bot"))
@@ -250,8 +256,8 @@ class ClubStore:
             if row is not None:
                 raise ClubStoreError(_("{record}: that record is game {game} of the club's index already").format(
                     record=record, game=row[0]))
-            cursor = db.execute("INSERT INTO games (room, profile, bot_level, record, started) VALUES (?, ?, ?, ?, ?)",
-                                (room, profile, bot_level, str(record), _now()))
+            cursor = db.execute("INSERT INTO games (room, profile, bot_level, record, started, left1, left2) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?)", (room, profile, bot_level, str(record), _now(), clock, clock))
             game = cursor.lastrowid
             assert game is not None
             db.executemany("INSERT INTO players (game, seat, account, guest, bot, deck) VALUES (?, ?, ?, ?, ?, ?)",
@@ -281,6 +287,12 @@ class ClubStore:
                 _rate(db, game, seats[winner], seats[3 - winner])
         return True
 
+    def clock(self, game: int, left: dict[int, float]) -> None:
+        """A clocked game's seconds left to each player, as of its latest answer."""
+        with self._writing() as db:
+            db.execute("UPDATE games SET left1 = ?, left2 = ? WHERE id = ? AND left1 IS NOT NULL",
+                       (left[1], left[2], game))
+
     def game(self, game: int) -> Game | None:
         """The game with this number in the index, or None."""
         found = self._games("WHERE games.id = ?", (game,))
@@ -295,14 +307,15 @@ class ClubStore:
         with self._connection() as db:
             rows = db.execute(
                 "SELECT games.id, room, profile, bot_level, record, started, ended, winner, reason, "
-                "seat, deck, account, guest, bot, accounts.name FROM games JOIN players ON players.game = games.id "
+                "seat, deck, account, guest, bot, accounts.name, left1, left2 FROM games JOIN players ON players.game = games.id "
                 f"LEFT JOIN accounts ON accounts.id = players.account {where} ORDER BY games.id, seat", parameters).fetchall()
         games = []
         for first, second in zip(rows[::2], rows[1::2], strict=True):
             players = tuple(Player(row[10], row[11], row[12], row[13]) for row in (first, second))
             names = tuple(row[14] or row[12] or row[13] for row in (first, second))
+            clock = None if first[15] is None else (first[15], first[16])
             games.append(Game(first[0], first[1], first[2], first[3], Path(first[4]), first[5], first[6], first[7], first[8],
-                              (players[0], players[1]), (names[0], names[1])))
+                              (players[0], players[1]), (names[0], names[1]), clock))
         return games
 
     # Ratings

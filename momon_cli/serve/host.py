@@ -66,3 +66,20 @@ class Host:
                 await changed(session, version)
                 continue
             session.play_bot(turn, await asyncio.to_thread(turn.think))
+
+
+async def stand_in(host: Host, player: int, seed: str) -> None:
+    """The easy bot answers ``player``'s pending decision (a person out of time), from that
+    player's observation, its thinking in a worker thread; ``why`` tells what it weighed."""
+    from ..data.cards import load_pool
+    from ..session.bot_turn import BotTurn
+
+    session = host.session
+    with session.lock:
+        decision = session.game.pending
+        if decision is None or decision.player != player:
+            return
+        seat = Seat("easy", seed, tuple(load_pool().values()))
+        turn = BotTurn(player, session.name_of(player), seat, decision, session.game.observe(player),
+                       len(session.game.events))
+    session.play_bot(turn, await asyncio.to_thread(turn.think))

@@ -19,6 +19,8 @@ from ..tui.screen import Screen
 from .club import Club
 from .room import BOT_LEVELS, Room, Sitter
 
+MAX_MINUTES = 120  # the longest clock a room may have, per player
+
 
 @dataclass(frozen=True)
 class Seated:
@@ -31,7 +33,9 @@ class Seated:
 def _room_line(room: Room) -> Text:
     names = " / ".join(f"{s.name} ({s.deck})" for s in room.sitters)
     against = _("bot {level}").format(level=room.bot) if room.bot else _("a person")
-    return safe(f"{room.code}  {names} · {room.rules} · {against}")
+    clock = "" if room.clock is None else " · " + _("clock {first} / {second}").format(
+        first=room.clock.shown(1), second=room.clock.shown(2))
+    return safe(f"{room.code}  {names} · {room.rules} · {against}{clock}")
 
 
 async def _ask(screen: Screen, lines: list[Text], prompt: str, hint: str) -> str:
@@ -89,7 +93,11 @@ async def _create(screen: Screen, club: Club, name: str, language: str, account:
     while opponent not in ("1", *levels):
         opponent = await _ask(screen, [Text(_("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard"))],
                               "› ", "1-4")
-    room = club.create(Sitter(name, deck, language, account), rules, levels.get(opponent))
+    minutes = ""
+    while not (minutes.isdigit() and int(minutes) <= MAX_MINUTES):
+        minutes = await _ask(screen, [Text(_("Clock: minutes for each player (0: no clock)"))], "› ",
+                             _("0-{most}").format(most=MAX_MINUTES))
+    room = club.create(Sitter(name, deck, language, account), rules, levels.get(opponent), int(minutes))
     if room.bot is not None:
         await club.begin(room)
     else:

@@ -16,6 +16,7 @@ from pathlib import Path
 from ..data.cards import load_matrix, load_pool
 from ..engine import profile_named
 from ..record import GameRequest, new_game
+from .clock import Clock
 from .host import Host
 
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed once
@@ -42,7 +43,8 @@ class Sitter:
 
 @dataclass
 class Room:
-    """A room: its code, its rules, its opponent (``bot`` None: a person), who sat, the game once begun."""
+    """A room: its code, its rules, its opponent (``bot`` None: a person), who sat, the game once
+    begun, and its clock (None: the players take the time they like)."""
 
     code: str
     rules: str
@@ -51,6 +53,7 @@ class Room:
     host: Host | None = None
     game_id: int | None = None
     begun: asyncio.Event = field(default_factory=asyncio.Event)
+    clock: Clock | None = None
 
     @property
     def open(self) -> bool:

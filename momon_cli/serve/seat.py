@@ -10,8 +10,10 @@ the same code joins again at the same decision. A closed connection cancels its 
 
 from __future__ import annotations
 
+import asyncio
 import shlex
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import TypeVar
 
@@ -21,11 +23,12 @@ from .. import exits, language
 from ..engine import SPECTATOR, Decision
 from ..language import _
 from ..session import Confirm, Outcome, Shown, Update, Viewed
-from ..session.aplay import aplay
+from ..session.aplay import aplay, changed
 from ..session.bot_turn import BotTurn
 from ..tui.frame import View
 from ..tui.screen import Screen
 from ..tui.seat_screen import SeatScreen
+from .clock import Clock
 from .host import Host
 
 T = TypeVar("T")
@@ -37,18 +40,35 @@ class RemoteSeat:
     interactive = True
 
     def __init__(self, host: Host, seat: int, console: Console, screen: Screen, rejoin: str,
-                 absent: Callable[[int], bool] = lambda seat: False) -> None:
+                 absent: Callable[[int], bool] = lambda seat: False, clock: Clock | None = None) -> None:
         self.host, self.seat, self.rejoin, self.console, self.screen = host, seat, rejoin, console, screen
         self.absent = absent  # whether a seat's player joined and has dropped
+        self.clock = clock  # the room's, if it has one
         self.session = host.session
         self.drawn = SeatScreen(self.session, console, screen)  # draws this seat's screen
+        if clock is not None:
+            self.drawn.corner = lambda: _("clock {first} / {second}").format(first=clock.shown(1),
+                                                                               second=clock.shown(2))
 
     # -- what the full screen does as it does at one keyboard ---------------------------------
     def present(self, update: Update) -> None:
         self.drawn.present(update)
 
     async def aread(self, update: Update) -> str | None:
-        return await self.drawn.aread(update)
+        """A line for the decision, or None once the game moved on without one (the easy bot
+        answered for a player out of time, the other player conceded)."""
+        version = self.session.version
+        read = asyncio.ensure_future(self.drawn.aread(update))
+        moved = asyncio.ensure_future(changed(self.session, version))
+        try:
+            await asyncio.wait((read, moved), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            moved.cancel()
+            if not read.done():
+                read.cancel()
+                with suppress(asyncio.CancelledError):
+                    await read
+        return read.result() if not read.cancelled() else None
 
     def show(self, shown: Shown, update: Update) -> None:
         self.drawn.show(shown, update)
@@ -83,6 +103,8 @@ class RemoteSeat:
         def waiting() -> str:  # asked again at each redraw: the decider may drop, or come back
             if decision.player not in self.host.bots and self.absent(decision.player):
                 return _("{name} dropped — waiting for them to rejoin").format(name=who)
+            if self.clock is not None and decision.player not in self.host.bots:
+                return _("{name} is deciding… {left} left").format(name=who, left=self.clock.shown(decision.player))
             return _("{name} is deciding…").format(name=who)
 
         await self.screen.abusy(waiting, moved)

@@ -42,6 +42,7 @@ class SeatScreen:
         self.view = View()
         self.seen: Observation = session.seen
         self._completer: PositionCompleter | None = None
+        self.corner: Callable[[], str] = lambda: ""  # said at the status line's end (a served room's clock)
 
     def _print(self, renderable: RenderableType) -> None:
         """Command output: printed for a script, in the frame (until the next line) at the keyboard."""
@@ -103,7 +104,13 @@ class SeatScreen:
 
     def _frame(self, width: int, height: int, below: int) -> list[Text]:
         self.view.log = self.session.story(self.seen.seat).lines()
-        return compose(self.seen, self.view, width, height, below)
+        lines = compose(self.seen, self.view, width, height, below)
+        corner = self.corner()
+        if corner and lines and width > len(corner) * 2:
+            status = lines[0].copy()
+            status.truncate(width - len(corner) - 1)  # by cells: a name may hold wide letters
+            lines[0] = status.append(" " * (width - status.cell_len - len(corner))).append(corner, style="bold")
+        return lines
 
     def present(self, update: Update) -> None:
         """The decision before its first prompt: printed for a script (the screen draws it)."""
