@@ -55,12 +55,12 @@ class Client:
 class Running:
     """A club served on this test's event loop, its records and store in ``tmp_path``."""
 
-    def __init__(self, tmp_path: Path, minute: float = 60.0) -> None:
+    def __init__(self, tmp_path: Path, minute: float = 60.0, grace: float = 180.0) -> None:
         from momon_cli.serve.club import Club
         from momon_cli.serve.club_store import ClubStore
 
         self.club = Club(ClubStore(tmp_path / "club" / "club.sqlite3"), tmp_path / "games", seed=7, first=1,
-                         minute=minute)
+                         minute=minute, grace=grace)
         self.tmp_path = tmp_path
 
     async def __aenter__(self) -> Running:
@@ -223,13 +223,13 @@ def test_a_rated_game_between_two_keys_changes_both_ratings_and_the_lobby_shows_
 
 
 def test_a_player_out_of_time_is_answered_by_the_easy_bot_and_a_resumed_room_keeps_the_time_left(tmp_path):
-    """A clock of one 'minute' (two seconds here): Ann, first to decide, answers nothing; when
+    """A clock of one 'minute' (three seconds here): Ann, first to decide, answers nothing; when
     her time is spent the easy bot answers for her, both screens show the clock, and the
     index keeps what is left, which a club started again on it resumes with."""
     ann, bea = Client("Ann"), Client("Bea")
 
     async def main() -> None:
-        async with Running(tmp_path, minute=2.0) as running:
+        async with Running(tmp_path, minute=3.0) as running:
             for c in (ann, bea):
                 await c.join(running.port)
             code = await _sit(running.club, ann, bea, minutes=1)
@@ -243,7 +243,7 @@ def test_a_player_out_of_time_is_answered_by_the_easy_bot_and_a_resumed_room_kee
 
     asyncio.run(main())
     (game,) = _store(tmp_path).unfinished()
-    assert game.clock is not None and game.clock[0] == 0 and 0 < game.clock[1] <= 2
+    assert game.clock is not None and game.clock[0] == 0 and 0 < game.clock[1] <= 3
 
     async def again() -> None:
         from momon_cli.serve.club import Club
@@ -251,6 +251,103 @@ def test_a_player_out_of_time_is_answered_by_the_easy_bot_and_a_resumed_room_kee
         club = Club(_store(tmp_path), tmp_path / "games")
         (room,) = club.resume()
         assert room.clock is not None and room.clock.left == {1: 0, 2: game.clock[1]}
+        club.stop()
+
+    asyncio.run(again())
+
+
+def test_a_dropped_players_opponent_is_told_and_claims_the_rated_game_after_the_grace_time(tmp_path):
+    """Ann (to decide first) drops; Bea reads that she dropped, is refused a claim before the
+    grace time, then claims: the record ends in Ann's concession and verifies, the index says
+    claimed, and both ratings move."""
+    from typer.testing import CliRunner
+
+    from momon_cli.cli.app import app
+    from momon_cli.serve.ratings import START_RATING
+
+    ann = Client("Ann", key=asyncssh.generate_private_key("ssh-ed25519"))
+    bea = Client("Bea", key=asyncssh.generate_private_key("ssh-ed25519"))
+
+    async def main() -> None:
+        async with Running(tmp_path, grace=1.5) as running:
+            for c in (ann, bea):
+                await c.join(running.port)
+            code = await _sit(running.club, ann, bea)
+            await until(lambda: ann.prompts())
+            ann.leave()
+            await until(lambda: b"Ann dropped \xe2\x80\x94 waiting for them to rejoin" in bea.raw)
+            assert running.club.claim(running.club.rooms[code], 2).startswith("The game may be claimed in")
+            await until(lambda: b"type claim to win the game" in bea.raw)
+            bea.send("claim")
+            await until(lambda: b"Winner:" in bea.raw)
+            await until(lambda: not running.club.store.unfinished())
+            bea.leave()
+
+    asyncio.run(main())
+    store = _store(tmp_path)
+    (game,) = store._games("", ())
+    assert game.winner == 2 and game.reason == "claimed"
+    board = {s.name: s.rating for s in store.leaderboard()}
+    assert board["Bea"] > START_RATING > board["Ann"]
+    result = CliRunner().invoke(app, ["verify", str(game.record)])
+    assert result.exit_code == 0, result.output
+    assert '"type":"concede"' in game.record.read_text().replace(" ", "")
+
+
+def test_a_claim_waits_for_the_absent_players_clock_or_with_none_the_grace_time():
+    from momon_cli.serve.clock import Clock
+    from momon_cli.serve.room import Room, Sitter
+
+    room = Room("abcdef", "sequential", None, [Sitter("Ann", "prism", "en"), Sitter("Bea", "prism", "en")])
+    first, second = (lambda: None), (lambda: None)
+    room.arrive(1, first)
+    assert room.claim_in(1, 10.0) is None  # here
+    room.arrive(1, second)
+    room.leave(1, first)  # the connection that was replaced leaves: Ann is still here
+    assert not room.absent(1) and room.claim_in(1, 10.0) is None
+    room.leave(1, second)
+    assert room.absent(1) and 9.0 < room.claim_in(1, 10.0) <= 10.0
+    room.away[1] -= 11.0
+    assert room.claim_in(1, 10.0) == 0
+    room.clock = Clock({1: 5.0, 2: 5.0})  # with a clock, the time left decides, not the grace time
+    assert room.claim_in(1, 10.0) == 5.0
+    room.clock.left[1] = 0.0
+    assert room.claim_in(1, 10.0) == 0 and room.claim_in(2, 10.0) is None
+
+
+def test_a_language_picked_in_the_lobby_is_the_seats_and_a_restarted_club_keeps_it(tmp_path):
+    """Ann's LANG is English; she switches the lobby to Thai with l, makes a room, and her seat
+    is in Thai while Bea's is in English; the index keeps each seat's language, and so does
+    the room when a club starts again on it."""
+    ann, bea = Client("Ann"), Client("Bea")
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            for c in (ann, bea):
+                await c.join(running.port)
+            await until(lambda: shown(ann, OPEN) in ann.raw)
+            ann.send("l")
+            ann.lang = "th_TH.UTF-8"  # what shown() reads her screen in from here on
+            await until(lambda: shown(ann, OPEN) in ann.raw)
+            code = await _sit(running.club, ann, bea)
+            session = running.club.rooms[code].host.session
+            assert (session.language_of(1), session.language_of(2)) == ("th", "en")
+            await until(lambda: ann.prompts())
+            await until(lambda: "ตัดสินใจ".encode() in ann.raw)
+            for c in (ann, bea):
+                c.leave()
+
+    asyncio.run(main())
+    (game,) = _store(tmp_path).unfinished()
+    assert [p.language for p in game.players] == ["th", "en"]
+
+    async def again() -> None:
+        from momon_cli.serve.club import Club
+
+        club = Club(_store(tmp_path), tmp_path / "games")
+        (room,) = club.resume()
+        assert (room.host.session.language_of(1), room.host.session.language_of(2)) == ("th", "en")
+        assert [s.language for s in room.sitters] == ["th", "en"]
         club.stop()
 
     asyncio.run(again())

@@ -392,3 +392,17 @@ def test_a_version_2_database_keeps_its_games_and_they_have_no_clock(tmp_path):
                                                                        Player("prism", guest="Bea")), clock=60.0)
     store.clock(timed, {1: 12.5, 2: 60.0})
     assert store.game(timed).clock == (12.5, 60.0)
+
+
+def test_a_version_3_database_gives_its_seats_english_and_keeps_a_seats_language_from_then_on(tmp_path):
+    path = tmp_path / "club.db"
+    db = _at_version(path, 3)
+    db.execute("INSERT INTO games (room, profile, record, started) VALUES ('abcdef', 'sequential', '/g.jsonl', 'then')")
+    db.executemany("INSERT INTO players (game, seat, guest, deck) VALUES (1, ?, ?, 'prism')", [(1, "Ann"), (2, "Bea")])
+    db.close()
+    store = ClubStore(path)
+    (game,) = store.unfinished()
+    assert [p.language for p in game.players] == ["en", "en"]
+    later = store.begin_game("ghjkmn", "sequential", Path("/t.jsonl"), (Player("prism", guest="Ann", language="th"),
+                                                                       Player("prism", guest="Bea")))
+    assert [p.language for p in store.game(later).players] == ["th", "en"]

@@ -19,7 +19,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
-from ..language import using
+from ..language import _, using
 from ..tui.screen import Screen
 from .club import Club
 from .club_seat import sit
@@ -40,6 +40,7 @@ class ClubSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]
         self.server, self.chan, self.pipe = server, cast(Any, None), cast(Any, None)
         self.task: asyncio.Task[None] | None = None
         self.closing = ExitStack()
+        self.evicted = False  # another connection took this one's seat
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -81,11 +82,20 @@ class ClubSession(asyncssh.SSHServerSession[str]):  # type: ignore[misc]
                         self.chan.write(str(err) + "\r\n")
                         return
                 seated = await lobby(screen, club, name, language, account)
-                await sit(seated, console, screen)
+                await sit(club, seated, console, screen, self.evict)
         except (EOFError, KeyboardInterrupt, asyncio.CancelledError):
             pass
         finally:
+            if self.evicted:
+                with using(language):
+                    self.chan.write(_("Your seat was taken by a new connection of yours; this one is closed.") + "\r\n")
             self.server.loop.call_soon(self.chan.close)
+
+    def evict(self) -> None:
+        """Another connection of this player's has taken the seat: this one says why and ends."""
+        self.evicted = True
+        if self.task is not None:
+            self.task.cancel()
 
     def data_received(self, data: str, datatype: object) -> None:
         if self.pipe is not None and len(data) <= MAX_INPUT:

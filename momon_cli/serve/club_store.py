@@ -87,6 +87,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN left1 REAL CHECK (left1 >= 0)",
         "ALTER TABLE games ADD COLUMN left2 REAL CHECK (left2 >= 0)",
     ),
+    (  # 4: each seat's language, so a restarted club renders it as before
+        "ALTER TABLE players ADD COLUMN language TEXT NOT NULL DEFAULT 'en'",
+    ),
 )
 VERSION = len(MIGRATIONS)
 
@@ -126,12 +129,13 @@ class Account:
 @dataclass(frozen=True)
 class Player:
     """One seat of a game as the index keeps it: exactly one of an account, a guest's name or a
-    bot (``bot:easy``), and the deck it played."""
+    bot (``bot:easy``), the deck it played and the language its screen is in."""
 
     deck: str
     account: int | None = None
     guest: str | None = None
     bot: str | None = None
+    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -260,8 +264,9 @@ class ClubStore:
                                 "VALUES (?, ?, ?, ?, ?, ?, ?)", (room, profile, bot_level, str(record), _now(), clock, clock))
             game = cursor.lastrowid
             assert game is not None
-            db.executemany("INSERT INTO players (game, seat, account, guest, bot, deck) VALUES (?, ?, ?, ?, ?, ?)",
-                           [(game, seat, p.account, p.guest, p.bot, p.deck) for seat, p in enumerate(players, 1)])
+            db.executemany("INSERT INTO players (game, seat, account, guest, bot, deck, language) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)", [(game, seat, p.account, p.guest, p.bot, p.deck, p.language)
+                                                            for seat, p in enumerate(players, 1)])
         return game
 
     def end_game(self, game: int, winner: int | None, reason: str) -> bool:
@@ -307,11 +312,12 @@ class ClubStore:
         with self._connection() as db:
             rows = db.execute(
                 "SELECT games.id, room, profile, bot_level, record, started, ended, winner, reason, "
-                "seat, deck, account, guest, bot, accounts.name, left1, left2 FROM games JOIN players ON players.game = games.id "
+                "seat, deck, account, guest, bot, accounts.name, left1, left2, language "
+                "FROM games JOIN players ON players.game = games.id "
                 f"LEFT JOIN accounts ON accounts.id = players.account {where} ORDER BY games.id, seat", parameters).fetchall()
         games = []
         for first, second in zip(rows[::2], rows[1::2], strict=True):
-            players = tuple(Player(row[10], row[11], row[12], row[13]) for row in (first, second))
+            players = tuple(Player(row[10], row[11], row[12], row[13], row[17]) for row in (first, second))
             names = tuple(row[14] or row[12] or row[13] for row in (first, second))
             clock = None if first[15] is None else (first[15], first[16])
             games.append(Game(first[0], first[1], first[2], first[3], Path(first[4]), first[5], first[6], first[7], first[8],

@@ -13,21 +13,24 @@ from rich.text import Text
 
 from ..data.cards import load_pool
 from ..data.deck_choice import chosen, deck_menu
-from ..language import _
+from ..language import _, using
 from ..text.safe import safe
 from ..tui.screen import Screen
 from .club import Club
 from .room import BOT_LEVELS, Room, Sitter
 
+LANGUAGES = ("en", "th")  # what ``l`` in the lobby steps through
+OTHER_LANGUAGE = {"en": "ภาษาไทย", "th": "English"}  # what ``l`` switches to, named in itself
 MAX_MINUTES = 120  # the longest clock a room may have, per player
 
 
 @dataclass(frozen=True)
 class Seated:
-    """What the lobby ends in: ``seat`` 1 or 2 of ``room``, or 0 to watch it."""
+    """What the lobby ends in: ``seat`` 1 or 2 of ``room``, or 0 to watch it, in ``language``."""
 
     room: Room
     seat: int
+    language: str
 
 
 def _room_line(room: Room) -> Text:
@@ -55,7 +58,18 @@ async def _deck(screen: Screen) -> str:
 
 
 async def lobby(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated:
-    """The lobby until the player sits down in a room or picks one to watch."""
+    """The lobby until the player sits down in a room or picks one to watch; ``l`` switches
+    its language (and the seat's) between English and Thai."""
+    while True:
+        with using(language):
+            seated = await _choose(screen, club, name, language, account)
+        if seated is not None:
+            return seated
+        language = LANGUAGES[(LANGUAGES.index(language) + 1) % len(LANGUAGES)]
+
+
+async def _choose(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated | None:
+    """One answer in the lobby: where the player sits, or None to switch languages."""
     screen.title = _("momon club — {name}").format(name=name)
     while True:
         lines = [Text(_("Open rooms:"), style="bold")]
@@ -66,19 +80,22 @@ async def lobby(screen: Screen, club: Club, name: str, language: str, account: i
         lines.append(Text(_("Leaderboard:"), style="bold"))
         for standing in await club.leaderboard():
             lines.append(safe(f"  {standing.rank}. {standing.name} {standing.rating:.0f} ({standing.games})"))
-        lines.append(Text(_("c: create a room · a room's code: join it · w1, w2…: watch a game")))
+        lines.append(Text(_("c: create a room · a room's code: join it · w1, w2…: watch a game") + " · l: "
+                          + OTHER_LANGUAGE[language]))
         answer = (await _ask(screen, lines, "› ", _("c, a code, or w and a number"))).lower()
+        if answer == "l":
+            return None
         if answer == "c":
             return await _create(screen, club, name, language, account)
         if answer.startswith("w") and answer[1:].isdigit() and 1 <= int(answer[1:]) <= len(watch):
-            return Seated(watch[int(answer[1:]) - 1], 0)
+            return Seated(watch[int(answer[1:]) - 1], 0, language)
         room = club.find(answer)
         if room is not None and room.open:
             room.sitters.append(Sitter(name, await _deck(screen), language, account))
             await club.begin(room)
-            return Seated(room, 2)
+            return Seated(room, 2, language)
         if room is not None and room.host is not None:  # a player rejoins their seat; anyone else watches
-            return Seated(room, club.seat_of(room, name, account))
+            return Seated(room, club.seat_of(room, name, account), language)
         screen.message = Text(_("No open room has that code."), style="red")
 
 
@@ -103,4 +120,4 @@ async def _create(screen: Screen, club: Club, name: str, language: str, account:
     else:
         await screen.abusy(_("Room {code}: give this code to your opponent. Waiting…").format(code=room.code),
                            room.begun.wait())
-    return Seated(room, 1)
+    return Seated(room, 1, language)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,6 +56,35 @@ class Room:
     game_id: int | None = None
     begun: asyncio.Event = field(default_factory=asyncio.Event)
     clock: Clock | None = None
+    present: dict[int, Callable[[], None]] = field(default_factory=dict)  # a seat's connection: its close
+    away: dict[int, float] = field(default_factory=dict)  # since when (monotonic) a seat's player is away
+    claimed: bool = False  # the game ended by a claim on an absent player's seat
+
+    def arrive(self, seat: int, close: Callable[[], None]) -> None:
+        """``seat``'s player is connected (by the connection ``close`` ends)."""
+        self.present[seat] = close
+        self.away.pop(seat, None)
+
+    def leave(self, seat: int, close: Callable[[], None]) -> None:
+        """The connection ``close`` ends has left ``seat`` (unless another has taken it since)."""
+        if self.present.get(seat) is close:
+            del self.present[seat]
+            self.away[seat] = time.monotonic()
+
+    def absent(self, seat: int) -> bool:
+        """Whether ``seat``'s player has left (or not come back since the club started again)
+        and nobody is connected on it."""
+        return seat in self.away
+
+    def claim_in(self, seat: int, grace: float) -> float | None:
+        """Seconds until the game may be claimed from ``seat``'s absent player (0: it may now;
+        None: the player is here): when their clock runs out, or with no clock, ``grace``
+        seconds after they left."""
+        if not self.absent(seat):
+            return None
+        if self.clock is not None:
+            return self.clock.remaining(seat)
+        return max(0.0, grace - (time.monotonic() - self.away[seat]))
 
     @property
     def open(self) -> bool:
