@@ -353,6 +353,63 @@ def test_a_language_picked_in_the_lobby_is_the_seats_and_a_restarted_club_keeps_
     asyncio.run(again())
 
 
+def test_a_second_connection_takes_the_seat_a_guest_rejoins_by_its_secret_and_nobody_joins_their_own_room(tmp_path):
+    """Ann (a guest) makes a room; another "Ann" joining it as its second player is refused;
+    Bea (a key) joins and, connecting again with her key, takes her seat from her first
+    connection, which is told why and closed. A guest named Ann with the room's code alone
+    only watches, with a wrong secret is refused, and with Ann's secret takes her seat."""
+    bea_key = asyncssh.generate_private_key("ssh-ed25519")
+    ann, bea = Client("Ann"), Client("Bea", key=bea_key)
+
+    async def lobby_line(client: Client, port: int, line: str) -> None:
+        await client.join(port)
+        await until(lambda: shown(client, OPEN) in client.raw)
+        client.send(line)
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            await ann.join(running.port)
+            await bea.join(running.port)
+            await _create(ann)
+            await until(lambda: ROOM.search(ann.raw))
+            code = ROOM.search(ann.raw)[1].decode()
+            also_ann = Client("Ann")
+            await lobby_line(also_ann, running.port, code)
+            await until(lambda: b"That room is yours" in also_ann.raw)
+            assert running.club.rooms[code].open
+            await _join(bea, code)
+            room = running.club.rooms[code]
+            await until(lambda: set(room.present) == {1, 2})
+            first_bea = room.present[2]
+            bea_again = Client("Bea", key=bea_key)
+            await lobby_line(bea_again, running.port, code)
+            await until(lambda: b"Your seat was taken by a new connection" in bea.raw)
+            await until(lambda: room.present.get(2) not in (None, first_bea))
+            await until(lambda: bea.proc.stdout.at_eof())
+            secret = REJOIN.search(ann.raw)[1].decode().split()[1]
+            watcher = Client("Ann")
+            await lobby_line(watcher, running.port, code)  # a name alone is anyone's: it watches
+            await until(lambda: watcher.prompts() == 0 and b"Ann is deciding" in watcher.raw)
+            wrong = Client("Ann")
+            await lobby_line(wrong, running.port, f"{code} {'x' * 8}")
+            await until(lambda: b"That rejoin code is not this room's" in wrong.raw)
+            first_ann = room.present[1]
+            ann_again = Client("Ann")
+            await lobby_line(ann_again, running.port, f"{code} {secret}")
+            await until(lambda: b"Your seat was taken by a new connection" in ann.raw)
+            await until(lambda: room.present.get(1) not in (None, first_ann) and ann_again.prompts())
+            for c in (also_ann, bea_again, watcher, wrong, ann_again):
+                c.leave()
+
+    asyncio.run(main())
+    (game,) = _store(tmp_path).unfinished()
+    import hashlib
+
+    secret_hash = game.players[0].secret
+    assert game.players[0].guest == "Ann" and len(secret_hash) == 64 and game.players[1].secret is None
+    assert hashlib.sha256(REJOIN.search(ann.raw)[1].split()[1]).hexdigest() == secret_hash
+
+
 class ClubProcess:
     """``momon serve`` (a club) in a subprocess, its data folder in ``tmp_path``."""
 
@@ -379,6 +436,7 @@ class ClubProcess:
 
 
 ROOM = re.compile(rb"Room ([a-z0-9]{6}):")
+REJOIN = re.compile(rb"rejoin: ([a-z0-9]{6} [a-z0-9]{8})")
 
 
 def test_a_host_killed_mid_game_resumes_both_rooms_from_their_records_and_the_players_rejoin(tmp_path):
@@ -396,15 +454,16 @@ def test_a_host_killed_mid_game_resumes_both_rooms_from_their_records_and_the_pl
             codes.append(ROOM.search(a.raw)[1].decode())
             await _join(b, codes[-1])
         await asyncio.gather(*(_play(pair, answers[:cut + 1]) for pair in pairs))
+        await until(lambda: all(REJOIN.search(c.raw) for pair in pairs for c in pair))
         await until(lambda: all(pair[1].prompts() + pair[0].prompts() >= cut + 2 for pair in pairs))
 
     async def after(port: int) -> list[tuple[Client, Client]]:
         again = [(Client("Ann"), Client("Bea")), (Client("Cid"), Client("Dee"))]
-        for (a, b), code in zip(again, codes, strict=True):
-            for c in (a, b):
+        for pair, old in zip(again, pairs, strict=True):
+            for c, was in zip(pair, old, strict=True):
                 await c.join(port)
                 await until(lambda c=c: shown(c, OPEN) in c.raw)
-                c.send(code)
+                c.send(REJOIN.search(was.raw)[1].decode())  # a guest rejoins by the code it was shown
         await asyncio.gather(*(_play(pair, answers[cut + 1:]) for pair in again))
         await until(lambda: all(b"Winner:" in c.raw for pair in again for c in pair), 90)
         return again

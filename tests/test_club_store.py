@@ -406,3 +406,17 @@ def test_a_version_3_database_gives_its_seats_english_and_keeps_a_seats_language
     later = store.begin_game("ghjkmn", "sequential", Path("/t.jsonl"), (Player("prism", guest="Ann", language="th"),
                                                                        Player("prism", guest="Bea")))
     assert [p.language for p in store.game(later).players] == ["th", "en"]
+
+
+def test_a_version_4_database_gains_the_guests_rejoin_secrets_and_only_a_guest_has_one(tmp_path):
+    path = tmp_path / "club.db"
+    _at_version(path, 4).close()
+    store = ClubStore(path)
+    digest = "ab" * 32
+    game = store.begin_game("abcdef", "sequential", Path("/g.jsonl"), (Player("prism", guest="Ann", secret=digest),
+                                                                      Player("prism", bot="bot:easy")))
+    assert [p.secret for p in store.game(game).players] == [digest, None]
+    ann = store.claim(key(1), "Ann")
+    with pytest.raises(sqlite3.IntegrityError):  # an account rejoins by its key: it has no secret
+        store.begin_game("ghjkmn", "sequential", Path("/h.jsonl"), (Player("prism", account=ann.id, secret=digest),
+                                                                   Player("prism", guest="Bea")))

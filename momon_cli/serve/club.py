@@ -16,9 +16,9 @@ from pathlib import Path
 
 from ..language import _
 from .clock import Clock
-from .club_store import ClubStore, Player, Standing
+from .club_store import ClubStore, Player, Standing, name_key
 from .host import Host, stand_in
-from .room import Room, Sitter, room_code
+from .room import Room, Sitter, hashed, room_code
 
 GRACE_SECONDS = 180.0  # with no clock, an absent player's game may be claimed this long after they left
 
@@ -56,7 +56,8 @@ class Club:
         self.folder.mkdir(parents=True, exist_ok=True)
         host = await asyncio.to_thread(room.start, self.folder / f"club-{stamp}-{room.code}.jsonl", self.seed,
                                        self.first)
-        players = tuple(Player(deck=s.deck, account=s.account, guest=None if s.account else s.name, language=s.language)
+        players = tuple(Player(deck=s.deck, account=s.account, guest=None if s.account else s.name, language=s.language,
+                               secret=s.secret)
                         for s in room.sitters)
         if room.bot is not None:
             players = (players[0], Player(deck="stone-gale", bot=f"bot:{room.bot}"))
@@ -118,7 +119,7 @@ class Club:
                 played, recorder = resume(file, record)
             except (OSError, RecordError):
                 continue  # a record gone or damaged stays in the index, unfinished, for its host to look at
-            sitters = [Sitter(name, player.deck, player.language, player.account)
+            sitters = [Sitter(name, player.deck, player.language, player.account, player.secret)
                        for name, player in zip(game.names, game.players, strict=True) if player.bot is None]
             room = Room(game.room, game.profile, game.bot_level, sitters, game_id=game.id)
             room.host = Host(played, recorder, bots, {seat: s.language for seat, s in enumerate(sitters, 1)})
@@ -148,14 +149,21 @@ class Club:
         room.host.session.concede(other)
         return _("You claimed the game: {name} was away.").format(name=name)
 
-    def seat_of(self, room: Room, name: str, account: int | None) -> int:
+    def seat_of(self, room: Room, account: int | None, secret: str) -> int:
         """The seat (1 or 2) of ``room`` that this player sat in, or 0 (a spectator): an account by its
-        number, a guest by its name."""
+        number, a guest by the secret it was given (a name alone could be anyone's)."""
         for seat, sitter in enumerate(room.sitters, 1):
-            if (account is not None and sitter.account == account) or (account is None and sitter.account is None
-                                                                       and sitter.name == name):
+            if account is not None and sitter.account == account:
+                return seat
+            if account is None and sitter.secret is not None and secret and hashed(secret) == sitter.secret:
                 return seat
         return 0
+
+    def own(self, room: Room, name: str, account: int | None) -> bool:
+        """Whether ``room`` is this player's: an account's by its number, a guest's by its name."""
+        first = room.sitters[0]
+        return (first.account == account) if account is not None else (first.account is None
+                                                                        and name_key(first.name) == name_key(name))
 
     def watchable(self) -> list[Room]:
         return [room for room in self.rooms.values() if room.host is not None and not room.over]

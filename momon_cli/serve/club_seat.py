@@ -41,9 +41,14 @@ async def sit(club: Club, seated: Seated, console: Console, screen: Screen, clos
         room.arrive(seat, close)
     try:
         with using(seated.language):  # a spectator's; a seat's own is the session's (RemoteSeat.arun)
-            rejoin = _("Join again from the lobby with the room's code: {code}").format(code=room.code)
-            await RemoteSeat(room.host, seat or SPECTATOR, console, screen, rejoin, absent=room.absent, clock=room.clock,
-                             claims=RoomClaims(club, room)).arun()
+            code = f"{room.code} {seated.secret}" if seated.secret else room.code
+            rejoin = _("Join again from the lobby with the room's code: {code}").format(code=code)
+            remote = RemoteSeat(room.host, seat or SPECTATOR, console, screen, rejoin, absent=room.absent,
+                                clock=room.clock, claims=RoomClaims(club, room))
+            if seated.secret:  # a guest's way back to the seat, on the screen all game
+                shown = remote.drawn.corner
+                remote.drawn.corner = lambda: " · ".join(filter(None, (shown(), _("rejoin: {code}").format(code=code))))
+            await remote.arun()
     finally:
         if seat:
             room.leave(seat, close)

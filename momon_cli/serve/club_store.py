@@ -90,6 +90,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 4: each seat's language, so a restarted club renders it as before
         "ALTER TABLE players ADD COLUMN language TEXT NOT NULL DEFAULT 'en'",
     ),
+    (  # 5: a guest's rejoin secret, as its SHA-256 (a guest's name alone could be anyone's)
+        "ALTER TABLE players ADD COLUMN secret TEXT CHECK (secret IS NULL OR guest IS NOT NULL)",
+    ),
 )
 VERSION = len(MIGRATIONS)
 
@@ -129,13 +132,15 @@ class Account:
 @dataclass(frozen=True)
 class Player:
     """One seat of a game as the index keeps it: exactly one of an account, a guest's name or a
-    bot (``bot:easy``), the deck it played and the language its screen is in."""
+    bot (``bot:easy``), the deck it played, the language its screen is in, and a guest's
+    rejoin secret as its SHA-256 (never the secret)."""
 
     deck: str
     account: int | None = None
     guest: str | None = None
     bot: str | None = None
     language: str = "en"
+    secret: str | None = None
 
 
 @dataclass(frozen=True)
@@ -264,9 +269,9 @@ class ClubStore:
                                 "VALUES (?, ?, ?, ?, ?, ?, ?)", (room, profile, bot_level, str(record), _now(), clock, clock))
             game = cursor.lastrowid
             assert game is not None
-            db.executemany("INSERT INTO players (game, seat, account, guest, bot, deck, language) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)", [(game, seat, p.account, p.guest, p.bot, p.deck, p.language)
-                                                            for seat, p in enumerate(players, 1)])
+            db.executemany("INSERT INTO players (game, seat, account, guest, bot, deck, language, secret) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [(game, seat, p.account, p.guest, p.bot, p.deck, p.language,
+                                                               p.secret) for seat, p in enumerate(players, 1)])
         return game
 
     def end_game(self, game: int, winner: int | None, reason: str) -> bool:
@@ -312,12 +317,12 @@ class ClubStore:
         with self._connection() as db:
             rows = db.execute(
                 "SELECT games.id, room, profile, bot_level, record, started, ended, winner, reason, "
-                "seat, deck, account, guest, bot, accounts.name, left1, left2, language "
+                "seat, deck, account, guest, bot, accounts.name, left1, left2, language, secret "
                 "FROM games JOIN players ON players.game = games.id "
                 f"LEFT JOIN accounts ON accounts.id = players.account {where} ORDER BY games.id, seat", parameters).fetchall()
         games = []
         for first, second in zip(rows[::2], rows[1::2], strict=True):
-            players = tuple(Player(row[10], row[11], row[12], row[13], row[17]) for row in (first, second))
+            players = tuple(Player(row[10], row[11], row[12], row[13], row[17], row[18]) for row in (first, second))
             names = tuple(row[14] or row[12] or row[13] for row in (first, second))
             clock = None if first[15] is None else (first[15], first[16])
             games.append(Game(first[0], first[1], first[2], first[3], Path(first[4]), first[5], first[6], first[7], first[8],

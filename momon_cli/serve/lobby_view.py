@@ -17,7 +17,7 @@ from ..language import _, using
 from ..text.safe import safe
 from ..tui.screen import Screen
 from .club import Club
-from .room import BOT_LEVELS, Room, Sitter
+from .room import BOT_LEVELS, Room, Sitter, rejoin_secret
 
 LANGUAGES = ("en", "th")  # what ``l`` in the lobby steps through
 OTHER_LANGUAGE = {"en": "ภาษาไทย", "th": "English"}  # what ``l`` switches to, named in itself
@@ -26,11 +26,13 @@ MAX_MINUTES = 120  # the longest clock a room may have, per player
 
 @dataclass(frozen=True)
 class Seated:
-    """What the lobby ends in: ``seat`` 1 or 2 of ``room``, or 0 to watch it, in ``language``."""
+    """What the lobby ends in: ``seat`` 1 or 2 of ``room``, or 0 to watch it, in ``language``;
+    a guest's ``secret`` for rejoining the seat ("" for an account, which rejoins by its key)."""
 
     room: Room
     seat: int
     language: str
+    secret: str = ""
 
 
 def _room_line(room: Room) -> Text:
@@ -89,14 +91,24 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
             return await _create(screen, club, name, language, account)
         if answer.startswith("w") and answer[1:].isdigit() and 1 <= int(answer[1:]) <= len(watch):
             return Seated(watch[int(answer[1:]) - 1], 0, language)
-        room = club.find(answer)
-        if room is not None and room.open:
-            room.sitters.append(Sitter(name, await _deck(screen), language, account))
+        code, _space, secret = answer.partition(" ")
+        room = club.find(code)
+        if room is not None and room.open and club.own(room, name, account):
+            screen.message = Text(_("That room is yours: give its code to your opponent."), style="red")
+        elif room is not None and room.open:
+            secret, digest = rejoin_secret() if account is None else ("", None)
+            room.sitters.append(Sitter(name, await _deck(screen), language, account, digest))
             await club.begin(room)
-            return Seated(room, 2, language)
-        if room is not None and room.host is not None:  # a player rejoins their seat; anyone else watches
-            return Seated(room, club.seat_of(room, name, account), language)
-        screen.message = Text(_("No open room has that code."), style="red")
+            return Seated(room, 2, language, secret)
+        elif room is not None and room.host is not None:  # a player rejoins their seat; anyone else watches
+            seat = club.seat_of(room, account, secret)
+            if secret.strip() and not seat:
+                screen.message = Text(_("That rejoin code is not this room's: check it, or give the room's code "
+                                        "alone to watch."), style="red")
+                continue
+            return Seated(room, seat, language, secret.strip() if seat else "")
+        else:
+            screen.message = Text(_("No open room has that code."), style="red")
 
 
 async def _create(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated:
@@ -114,10 +126,11 @@ async def _create(screen: Screen, club: Club, name: str, language: str, account:
     while not (minutes.isdigit() and int(minutes) <= MAX_MINUTES):
         minutes = await _ask(screen, [Text(_("Clock: minutes for each player (0: no clock)"))], "› ",
                              _("0-{most}").format(most=MAX_MINUTES))
-    room = club.create(Sitter(name, deck, language, account), rules, levels.get(opponent), int(minutes))
+    secret, digest = rejoin_secret() if account is None else ("", None)
+    room = club.create(Sitter(name, deck, language, account, digest), rules, levels.get(opponent), int(minutes))
     if room.bot is not None:
         await club.begin(room)
     else:
         await screen.abusy(_("Room {code}: give this code to your opponent. Waiting…").format(code=room.code),
                            room.begun.wait())
-    return Seated(room, 1, language)
+    return Seated(room, 1, language, secret)

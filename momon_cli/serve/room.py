@@ -9,6 +9,7 @@ then (at once against a bot). Spectators watch the public view, as many as conne
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import secrets
 import time
 from collections.abc import Callable
@@ -25,6 +26,20 @@ CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, t
 BOT_LEVELS = ("easy", "medium", "hard")
 
 
+SECRET_LENGTH = 8  # a guest's rejoin secret: 31**8 guesses, each a connection and a lobby line
+
+
+def rejoin_secret() -> tuple[str, str]:
+    """A guest's secret for rejoining a room (shown to them once sat) and its SHA-256, which
+    is all the club keeps."""
+    secret = "".join(secrets.choice(CODE_LETTERS) for _ in range(SECRET_LENGTH))
+    return secret, hashed(secret)
+
+
+def hashed(secret: str) -> str:
+    return hashlib.sha256(secret.strip().lower().encode()).hexdigest()
+
+
 def room_code(taken: set[str]) -> str:
     """A new six-character room code, not one of ``taken``."""
     while True:
@@ -35,12 +50,14 @@ def room_code(taken: set[str]) -> str:
 
 @dataclass
 class Sitter:
-    """A player who sat in a room: the name shown, the deck, the language, the account (None: a guest)."""
+    """A player who sat in a room: the name shown, the deck, the language, the account (None: a
+    guest, who rejoins by a secret: ``secret`` is its SHA-256)."""
 
     name: str
     deck: str
     language: str
     account: int | None = None
+    secret: str | None = None
 
 
 @dataclass
@@ -61,7 +78,11 @@ class Room:
     claimed: bool = False  # the game ended by a claim on an absent player's seat
 
     def arrive(self, seat: int, close: Callable[[], None]) -> None:
-        """``seat``'s player is connected (by the connection ``close`` ends)."""
+        """``seat``'s player is connected (by the connection ``close`` ends); a connection that
+        was on the seat is closed, so two never read for one seat."""
+        before = self.present.get(seat)
+        if before is not None and before is not close:
+            before()
         self.present[seat] = close
         self.away.pop(seat, None)
 

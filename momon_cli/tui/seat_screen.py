@@ -30,6 +30,7 @@ from .screen import Screen
 from .script import LINE_LIMIT, PlainReader, ScriptReader
 
 T = TypeVar("T")
+STATUS_LEAST = 36  # columns the status line keeps beside a corner (else the corner is not shown)
 
 
 class SeatScreen:
@@ -105,11 +106,13 @@ class SeatScreen:
     def _frame(self, width: int, height: int, below: int) -> list[Text]:
         self.view.log = self.session.story(self.seen.seat).lines()
         lines = compose(self.seen, self.view, width, height, below)
-        corner = self.corner()
-        if corner and lines and width > len(corner) * 2:
-            status = lines[0].copy()
-            status.truncate(width - len(corner) - 1)  # by cells: a name may hold wide letters
-            lines[0] = status.append(" " * (width - status.cell_len - len(corner))).append(corner, style="bold")
+        corner = Text(self.corner(), style="bold")
+        if corner.plain and too_small(width, height) is None and width - corner.cell_len >= STATUS_LEAST:
+            room = width - corner.cell_len - 2  # the status line in its shorter forms, if it must be
+            status = render.status_line(self.seen, room)
+            status.truncate(room)  # by cells: a name may hold wide letters
+            # the last column stays blank: prompt_toolkit writes a line's last cell apart, and the corner is read whole
+            lines[0] = status.append(" " * (width - 1 - status.cell_len - corner.cell_len)).append_text(corner)
         return lines
 
     def present(self, update: Update) -> None:
