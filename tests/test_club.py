@@ -410,6 +410,52 @@ def test_a_second_connection_takes_the_seat_a_guest_rejoins_by_its_secret_and_no
     assert hashlib.sha256(REJOIN.search(ann.raw)[1].split()[1]).hexdigest() == secret_hash
 
 
+def _screen(client: Client) -> list[str]:
+    """The lines of ``client``'s 80x24 screen as a terminal draws its bytes so far."""
+    import pyte
+
+    screen = pyte.Screen(80, 24)
+    pyte.ByteStream(screen).feed(bytes(client.raw))
+    return screen.display
+
+
+def test_a_bots_progress_and_why_reach_its_opponent_in_a_club_room(tmp_path, monkeypatch):
+    """Against bot:hard, Ann's screen shows the bot's progress while it thinks (BotTurn.progress,
+    as hot-seat shows it), and ``why`` then tells what it weighed (not that no bot has
+    answered). The bot's first answer waits until the test has seen its progress, so a fast
+    machine shows it too."""
+    import threading
+
+    from momon_cli.session.bot_turn import BotTurn
+
+    ann, seen = Client("Ann"), threading.Event()
+    think = BotTurn.think
+
+    def held(turn: BotTurn) -> object:
+        seen.wait(60)
+        return think(turn)
+
+    monkeypatch.setattr(BotTurn, "think", held)
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            await ann.join(running.port)
+            for message, line in (*STEPS[:-2], (STEPS[-2][0], "4"), (STEPS[-1][0], "0")):
+                await until(lambda message=message: shown(ann, message) in ann.raw)
+                ann.send(line)
+            await until(lambda: ann.prompts() == 1)
+            ann.send("1 B2")
+            await until(lambda: any("Hard bot is thinking…" in line for line in _screen(ann)))
+            seen.set()
+            await until(lambda: ann.prompts() == 2)
+            ann.send("why")
+            await until(lambda: "← played".encode() in ann.raw)
+            assert b"No bot has answered" not in ann.raw
+            ann.leave()
+
+    asyncio.run(main())
+
+
 class ClubProcess:
     """``momon serve`` (a club) in a subprocess, its data folder in ``tmp_path``."""
 

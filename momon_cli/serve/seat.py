@@ -112,6 +112,9 @@ class RemoteSeat:
         who = self.session.name_of(decision.player)
 
         def waiting() -> str:  # asked again at each redraw: the decider may drop, or come back
+            thinking = self.host.thinking
+            if thinking is not None and thinking.player == decision.player:  # a bot: its playouts so far
+                return thinking.progress()
             if decision.player not in self.host.bots and self.absent(decision.player):
                 return _("{name} dropped — waiting for them to rejoin").format(name=who)
             if self.clock is not None and decision.player not in self.host.bots:
