@@ -377,13 +377,17 @@ def _at_version(path: Path, version: int) -> sqlite3.Connection:
     return db
 
 
-def test_a_version_2_database_keeps_its_games_and_they_have_no_clock(tmp_path):
-    path = tmp_path / "club.db"
-    db = _at_version(path, 2)
+def _older_with_a_game(path: Path, version: int) -> Path:
+    """A database at ``version`` holding one unfinished game between two guests, Ann and Bea."""
+    db = _at_version(path, version)
     db.execute("INSERT INTO games (room, profile, record, started) VALUES ('abcdef', 'sequential', '/g.jsonl', 'then')")
     db.executemany("INSERT INTO players (game, seat, guest, deck) VALUES (1, ?, ?, 'prism')", [(1, "Ann"), (2, "Bea")])
     db.close()
-    store = ClubStore(path)
+    return path
+
+
+def test_a_version_2_database_keeps_its_games_and_they_have_no_clock(tmp_path):
+    store = ClubStore(_older_with_a_game(tmp_path / "club.db", 2))
     (game,) = store.unfinished()
     assert game.names == ("Ann", "Bea") and game.clock is None
     store.clock(game.id, {1: 5.0, 2: 6.0})  # a game with no clock gets none
@@ -395,12 +399,7 @@ def test_a_version_2_database_keeps_its_games_and_they_have_no_clock(tmp_path):
 
 
 def test_a_version_3_database_gives_its_seats_english_and_keeps_a_seats_language_from_then_on(tmp_path):
-    path = tmp_path / "club.db"
-    db = _at_version(path, 3)
-    db.execute("INSERT INTO games (room, profile, record, started) VALUES ('abcdef', 'sequential', '/g.jsonl', 'then')")
-    db.executemany("INSERT INTO players (game, seat, guest, deck) VALUES (1, ?, ?, 'prism')", [(1, "Ann"), (2, "Bea")])
-    db.close()
-    store = ClubStore(path)
+    store = ClubStore(_older_with_a_game(tmp_path / "club.db", 3))
     (game,) = store.unfinished()
     assert [p.language for p in game.players] == ["en", "en"]
     later = store.begin_game("ghjkmn", "sequential", Path("/t.jsonl"), (Player("prism", guest="Ann", language="th"),
