@@ -256,10 +256,13 @@ def test_a_player_out_of_time_is_answered_by_the_easy_bot_and_a_resumed_room_kee
     asyncio.run(again())
 
 
-def test_a_dropped_players_opponent_is_told_and_claims_the_rated_game_after_the_grace_time(tmp_path):
-    """Ann (to decide first) drops; Bea reads that she dropped, is refused a claim before the
-    grace time, then claims: the record ends in Ann's concession and verifies, the index says
-    claimed, and both ratings move."""
+@pytest.mark.parametrize(("minutes", "minute", "grace"), [(0, 60.0, 1.5), (1, 3.0, 180.0)], ids=["grace", "clock"])
+def test_a_dropped_players_opponent_is_told_and_claims_the_rated_game_once_their_time_is_up(tmp_path, minutes, minute,
+                                                                                          grace):
+    """Ann (to decide first) drops; Bea reads that she dropped, is refused a claim before
+    Ann's time is up (with no clock the grace time, else Ann's clock), then claims: the
+    record ends in Ann's concession and verifies, the index says claimed, and both ratings
+    move."""
     from typer.testing import CliRunner
 
     from momon_cli.cli.app import app
@@ -269,10 +272,10 @@ def test_a_dropped_players_opponent_is_told_and_claims_the_rated_game_after_the_
     bea = Client("Bea", key=asyncssh.generate_private_key("ssh-ed25519"))
 
     async def main() -> None:
-        async with Running(tmp_path, grace=1.5) as running:
+        async with Running(tmp_path, minute=minute, grace=grace) as running:
             for c in (ann, bea):
                 await c.join(running.port)
-            code = await _sit(running.club, ann, bea)
+            code = await _sit(running.club, ann, bea, minutes)
             await until(lambda: ann.prompts())
             ann.leave()
             await until(lambda: b"Ann dropped \xe2\x80\x94 waiting for them to rejoin" in bea.raw)
