@@ -38,7 +38,8 @@ GAME = Path(__file__).resolve().parent.parent / "tests" / "games" / "dawn-dusk-v
 TITLE = re.compile(rb"\x1b\]2;momon \xe2\x80\x94 (\w+) ")
 CREATE = (("Open rooms:", "c"), ("Pick your deck (a number or a name):", "dawn-dusk"),
           ("Rules: 1 sequential, 2 simultaneous", "1"),
-          ("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard", "1"))
+          ("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard", "1"),
+          ("Clock: minutes for each player (0: no clock)", "0"))
 
 
 def serve(folder: Path) -> None:

@@ -55,11 +55,12 @@ class Client:
 class Running:
     """A club served on this test's event loop, its records and store in ``tmp_path``."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, minute: float = 60.0, grace: float = 180.0) -> None:
         from momon_cli.serve.club import Club
         from momon_cli.serve.club_store import ClubStore
 
-        self.club = Club(ClubStore(tmp_path / "club" / "club.sqlite3"), tmp_path / "games", seed=7, first=1)
+        self.club = Club(ClubStore(tmp_path / "club" / "club.sqlite3"), tmp_path / "games", seed=7, first=1,
+                         minute=minute, grace=grace)
         self.tmp_path = tmp_path
 
     async def __aenter__(self) -> Running:
@@ -87,12 +88,14 @@ def shown(client: Client, message: str) -> bytes:
 
 OPEN, DECK = "Open rooms:", "Pick your deck (a number or a name):"
 STEPS = ((OPEN, "c"), (DECK, "dawn-dusk"), ("Rules: 1 sequential, 2 simultaneous", "1"),
-         ("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard", "1"))
+         ("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard", "1"),
+         ("Clock: minutes for each player (0: no clock)", "0"))
 
 
-async def _create(a: Client) -> None:
-    """``a`` creates a room against a person with dawn-dusk, each line once its screen is there."""
-    for message, line in STEPS:
+async def _create(a: Client, minutes: int = 0) -> None:
+    """``a`` creates a room against a person with dawn-dusk (``minutes`` on its clock), each
+    line once its screen is there."""
+    for message, line in (*STEPS[:-1], (STEPS[-1][0], str(minutes))):
         await until(lambda message=message: shown(a, message) in a.raw)
         a.send(line)
 
@@ -105,10 +108,10 @@ async def _join(b: Client, code: str) -> None:
     b.send("prism")
 
 
-async def _sit(club, a: Client, b: Client) -> str:
+async def _sit(club, a: Client, b: Client, minutes: int = 0) -> str:
     """``a`` creates a room against a person; ``b`` joins it by its code."""
     before = set(club.rooms)
-    await _create(a)
+    await _create(a, minutes)
     await until(lambda: set(club.rooms) - before)
     code = (set(club.rooms) - before).pop()
     await until(lambda: code.encode() in a.raw)
@@ -219,6 +222,243 @@ def test_a_rated_game_between_two_keys_changes_both_ratings_and_the_lobby_shows_
     assert board["Ann"].rating > START_RATING > board["Bea"].rating  # Ann (seat 1) wins the scripted game
 
 
+def test_a_player_out_of_time_is_answered_by_the_easy_bot_and_a_resumed_room_keeps_the_time_left(tmp_path):
+    """A clock of one 'minute' (three seconds here): Ann, first to decide, answers nothing; when
+    her time is spent the easy bot answers for her, both screens show the clock, and the
+    index keeps what is left, which a club started again on it resumes with."""
+    ann, bea = Client("Ann"), Client("Bea")
+
+    async def main() -> None:
+        async with Running(tmp_path, minute=3.0) as running:
+            for c in (ann, bea):
+                await c.join(running.port)
+            code = await _sit(running.club, ann, bea, minutes=1)
+            room = running.club.rooms[code]
+            await until(lambda: b"clock 0:0" in ann.raw and b"clock 0:0" in bea.raw)
+            await until(lambda: room.host.game.answers and room.clock.left[1] == 0, 20)
+            assert room.host.session.last_bot is not None and room.host.session.last_bot.player == 1
+            await until(lambda: running.club.store.unfinished()[0].clock[0] == 0)
+            for c in (ann, bea):
+                c.leave()
+
+    asyncio.run(main())
+    (game,) = _store(tmp_path).unfinished()
+    assert game.clock is not None and game.clock[0] == 0 and 0 < game.clock[1] <= 3
+
+    async def again() -> None:
+        from momon_cli.serve.club import Club
+
+        club = Club(_store(tmp_path), tmp_path / "games")
+        (room,) = club.resume()
+        assert room.clock is not None and room.clock.left == {1: 0, 2: game.clock[1]}
+        club.stop()
+
+    asyncio.run(again())
+
+
+@pytest.mark.parametrize(("minutes", "minute", "grace"), [(0, 60.0, 1.5), (1, 3.0, 180.0)], ids=["grace", "clock"])
+def test_a_dropped_players_opponent_is_told_and_claims_the_rated_game_once_their_time_is_up(tmp_path, minutes, minute,
+                                                                                          grace):
+    """Ann (to decide first) drops; Bea reads that she dropped, is refused a claim before
+    Ann's time is up (with no clock the grace time, else Ann's clock), then claims: the
+    record ends in Ann's concession and verifies, the index says claimed, and both ratings
+    move."""
+    from typer.testing import CliRunner
+
+    from momon_cli.cli.app import app
+    from momon_cli.serve.ratings import START_RATING
+
+    ann = Client("Ann", key=asyncssh.generate_private_key("ssh-ed25519"))
+    bea = Client("Bea", key=asyncssh.generate_private_key("ssh-ed25519"))
+
+    async def main() -> None:
+        async with Running(tmp_path, minute=minute, grace=grace) as running:
+            for c in (ann, bea):
+                await c.join(running.port)
+            code = await _sit(running.club, ann, bea, minutes)
+            await until(lambda: ann.prompts())
+            ann.leave()
+            await until(lambda: b"Ann dropped \xe2\x80\x94 waiting for them to rejoin" in bea.raw)
+            assert running.club.claim(running.club.rooms[code], 2).startswith("The game may be claimed in")
+            await until(lambda: b"type claim to win the game" in bea.raw)
+            bea.send("claim")
+            await until(lambda: b"Winner:" in bea.raw)
+            await until(lambda: not running.club.store.unfinished())
+            bea.leave()
+
+    asyncio.run(main())
+    store = _store(tmp_path)
+    (game,) = store._games("", ())
+    assert game.winner == 2 and game.reason == "claimed"
+    board = {s.name: s.rating for s in store.leaderboard()}
+    assert board["Bea"] > START_RATING > board["Ann"]
+    result = CliRunner().invoke(app, ["verify", str(game.record)])
+    assert result.exit_code == 0, result.output
+    assert '"type":"concede"' in game.record.read_text().replace(" ", "")
+
+
+def test_a_claim_waits_for_the_absent_players_clock_or_with_none_the_grace_time():
+    from momon_cli.serve.clock import Clock
+    from momon_cli.serve.room import Room, Sitter
+
+    room = Room("abcdef", "sequential", None, [Sitter("Ann", "prism", "en"), Sitter("Bea", "prism", "en")])
+    first, second = (lambda: None), (lambda: None)
+    room.arrive(1, first)
+    assert room.claim_in(1, 10.0) is None  # here
+    room.arrive(1, second)
+    room.leave(1, first)  # the connection that was replaced leaves: Ann is still here
+    assert not room.absent(1) and room.claim_in(1, 10.0) is None
+    room.leave(1, second)
+    assert room.absent(1) and 9.0 < room.claim_in(1, 10.0) <= 10.0
+    room.away[1] -= 11.0
+    assert room.claim_in(1, 10.0) == 0
+    room.clock = Clock({1: 5.0, 2: 5.0})  # with a clock, the time left decides, not the grace time
+    assert room.claim_in(1, 10.0) == 5.0
+    room.clock.left[1] = 0.0
+    assert room.claim_in(1, 10.0) == 0 and room.claim_in(2, 10.0) is None
+
+
+def test_a_language_picked_in_the_lobby_is_the_seats_and_a_restarted_club_keeps_it(tmp_path):
+    """Ann's LANG is English; she switches the lobby to Thai with l, makes a room, and her seat
+    is in Thai while Bea's is in English; the index keeps each seat's language, and so does
+    the room when a club starts again on it."""
+    ann, bea = Client("Ann"), Client("Bea")
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            for c in (ann, bea):
+                await c.join(running.port)
+            await until(lambda: shown(ann, OPEN) in ann.raw)
+            ann.send("l")
+            ann.lang = "th_TH.UTF-8"  # what shown() reads her screen in from here on
+            await until(lambda: shown(ann, OPEN) in ann.raw)
+            code = await _sit(running.club, ann, bea)
+            session = running.club.rooms[code].host.session
+            assert (session.language_of(1), session.language_of(2)) == ("th", "en")
+            await until(lambda: ann.prompts())
+            await until(lambda: "ตัดสินใจ".encode() in ann.raw)
+            for c in (ann, bea):
+                c.leave()
+
+    asyncio.run(main())
+    (game,) = _store(tmp_path).unfinished()
+    assert [p.language for p in game.players] == ["th", "en"]
+
+    async def again() -> None:
+        from momon_cli.serve.club import Club
+
+        club = Club(_store(tmp_path), tmp_path / "games")
+        (room,) = club.resume()
+        assert (room.host.session.language_of(1), room.host.session.language_of(2)) == ("th", "en")
+        assert [s.language for s in room.sitters] == ["th", "en"]
+        club.stop()
+
+    asyncio.run(again())
+
+
+def test_a_second_connection_takes_the_seat_a_guest_rejoins_by_its_secret_and_nobody_joins_their_own_room(tmp_path):
+    """Ann (a guest) makes a room; another "Ann" joining it as its second player is refused;
+    Bea (a key) joins and, connecting again with her key, takes her seat from her first
+    connection, which is told why and closed. A guest named Ann with the room's code alone
+    only watches, with a wrong secret is refused, and with Ann's secret takes her seat."""
+    bea_key = asyncssh.generate_private_key("ssh-ed25519")
+    ann, bea = Client("Ann"), Client("Bea", key=bea_key)
+
+    async def lobby_line(client: Client, port: int, line: str) -> None:
+        await client.join(port)
+        await until(lambda: shown(client, OPEN) in client.raw)
+        client.send(line)
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            await ann.join(running.port)
+            await bea.join(running.port)
+            await _create(ann)
+            await until(lambda: ROOM.search(ann.raw))
+            code = ROOM.search(ann.raw)[1].decode()
+            also_ann = Client("Ann")
+            await lobby_line(also_ann, running.port, code)
+            await until(lambda: b"That room is yours" in also_ann.raw)
+            assert running.club.rooms[code].open
+            await _join(bea, code)
+            room = running.club.rooms[code]
+            await until(lambda: set(room.present) == {1, 2})
+            first_bea = room.present[2]
+            bea_again = Client("Bea", key=bea_key)
+            await lobby_line(bea_again, running.port, code)
+            await until(lambda: b"Your seat was taken by a new connection" in bea.raw)
+            await until(lambda: room.present.get(2) not in (None, first_bea))
+            await until(lambda: bea.proc.stdout.at_eof())
+            secret = REJOIN.search(ann.raw)[1].decode().split()[1]
+            watcher = Client("Ann")
+            await lobby_line(watcher, running.port, code)  # a name alone is anyone's: it watches
+            await until(lambda: watcher.prompts() == 0 and b"Ann is deciding" in watcher.raw)
+            wrong = Client("Ann")
+            await lobby_line(wrong, running.port, f"{code} {'x' * 8}")
+            await until(lambda: b"That rejoin code is not this room's" in wrong.raw)
+            first_ann = room.present[1]
+            ann_again = Client("Ann")
+            await lobby_line(ann_again, running.port, f"{code} {secret}")
+            await until(lambda: b"Your seat was taken by a new connection" in ann.raw)
+            await until(lambda: room.present.get(1) not in (None, first_ann) and ann_again.prompts())
+            for c in (also_ann, bea_again, watcher, wrong, ann_again):
+                c.leave()
+
+    asyncio.run(main())
+    (game,) = _store(tmp_path).unfinished()
+    import hashlib
+
+    secret_hash = game.players[0].secret
+    assert game.players[0].guest == "Ann" and len(secret_hash) == 64 and game.players[1].secret is None
+    assert hashlib.sha256(REJOIN.search(ann.raw)[1].split()[1]).hexdigest() == secret_hash
+
+
+def _screen(client: Client) -> list[str]:
+    """The lines of ``client``'s 80x24 screen as a terminal draws its bytes so far."""
+    import pyte
+
+    screen = pyte.Screen(80, 24)
+    pyte.ByteStream(screen).feed(bytes(client.raw))
+    return screen.display
+
+
+def test_a_bots_progress_and_why_reach_its_opponent_in_a_club_room(tmp_path, monkeypatch):
+    """Against bot:hard, Ann's screen shows the bot's progress while it thinks (BotTurn.progress,
+    as hot-seat shows it), and ``why`` then tells what it weighed (not that no bot has
+    answered). The bot's first answer waits until the test has seen its progress, so a fast
+    machine shows it too."""
+    import threading
+
+    from momon_cli.session.bot_turn import BotTurn
+
+    ann, seen = Client("Ann"), threading.Event()
+    think = BotTurn.think
+
+    def held(turn: BotTurn) -> object:
+        seen.wait(60)
+        return think(turn)
+
+    monkeypatch.setattr(BotTurn, "think", held)
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            await ann.join(running.port)
+            for message, line in (*STEPS[:-2], (STEPS[-2][0], "4"), (STEPS[-1][0], "0")):
+                await until(lambda message=message: shown(ann, message) in ann.raw)
+                ann.send(line)
+            await until(lambda: ann.prompts() == 1)
+            ann.send("1 B2")
+            await until(lambda: any("Hard bot is thinking…" in line for line in _screen(ann)))
+            seen.set()
+            await until(lambda: ann.prompts() == 2)
+            ann.send("why")
+            await until(lambda: "← played".encode() in ann.raw)
+            assert b"No bot has answered" not in ann.raw
+            ann.leave()
+
+    asyncio.run(main())
+
+
 class ClubProcess:
     """``momon serve`` (a club) in a subprocess, its data folder in ``tmp_path``."""
 
@@ -245,6 +485,7 @@ class ClubProcess:
 
 
 ROOM = re.compile(rb"Room ([a-z0-9]{6}):")
+REJOIN = re.compile(rb"rejoin: ([a-z0-9]{6} [a-z0-9]{8})")
 
 
 def test_a_host_killed_mid_game_resumes_both_rooms_from_their_records_and_the_players_rejoin(tmp_path):
@@ -262,15 +503,16 @@ def test_a_host_killed_mid_game_resumes_both_rooms_from_their_records_and_the_pl
             codes.append(ROOM.search(a.raw)[1].decode())
             await _join(b, codes[-1])
         await asyncio.gather(*(_play(pair, answers[:cut + 1]) for pair in pairs))
+        await until(lambda: all(REJOIN.search(c.raw) for pair in pairs for c in pair))
         await until(lambda: all(pair[1].prompts() + pair[0].prompts() >= cut + 2 for pair in pairs))
 
     async def after(port: int) -> list[tuple[Client, Client]]:
         again = [(Client("Ann"), Client("Bea")), (Client("Cid"), Client("Dee"))]
-        for (a, b), code in zip(again, codes, strict=True):
-            for c in (a, b):
+        for pair, old in zip(again, pairs, strict=True):
+            for c, was in zip(pair, old, strict=True):
                 await c.join(port)
                 await until(lambda c=c: shown(c, OPEN) in c.raw)
-                c.send(code)
+                c.send(REJOIN.search(was.raw)[1].decode())  # a guest rejoins by the code it was shown
         await asyncio.gather(*(_play(pair, answers[cut + 1:]) for pair in again))
         await until(lambda: all(b"Winner:" in c.raw for pair in again for c in pair), 90)
         return again

@@ -137,7 +137,8 @@ def test_save_in_a_club_room_names_the_record_and_no_path_on_the_server(tmp_path
             ann = Client("Ann")
             await ann.join(running.port)
             for message, line in ((OPEN, "c"), (DECK, "dawn-dusk"), ("Rules: 1 sequential, 2 simultaneous", "1"),
-                                  ("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard", "2")):
+                                  ("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard", "2"),
+                                  ("Clock: minutes for each player (0: no clock)", "0")):
                 await until(lambda message=message: shown(ann, message) in ann.raw)
                 ann.send(line)
             await until(lambda: ann.prompts() >= 1)

@@ -14,7 +14,8 @@ from test_club import DECK, GAME, OPEN, Client, ClubProcess, Running, _play, _si
 asyncssh = pytest.importorskip("asyncssh")
 
 AGAINST_A_BOT = ((OPEN, "c"), (DECK, "dawn-dusk"), ("Rules: 1 sequential, 2 simultaneous", "1"),
-                 ("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard", "2"))
+                 ("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard", "2"),
+                 ("Clock: minutes for each player (0: no clock)", "0"))
 
 
 def _rss_peak(pid: int) -> int:

@@ -365,3 +365,57 @@ def test_club_ratings_refuses_a_newer_database_in_one_line(tmp_path):
     result = runner.invoke(app, ["club", "ratings", "--folder", str(tmp_path)])
     assert result.exit_code == 1
     assert result.stderr.strip().count("\n") == 0 and "upgrade momon" in result.stderr
+
+
+def _at_version(path: Path, version: int) -> sqlite3.Connection:
+    """A database made by the first ``version`` steps only, as an older momon left it."""
+    db = sqlite3.connect(path, isolation_level=None)
+    for step in MIGRATIONS[:version]:
+        for statement in step:
+            db.execute(statement)
+    db.execute(f"PRAGMA user_version = {version}")
+    return db
+
+
+def _older_with_a_game(path: Path, version: int) -> Path:
+    """A database at ``version`` holding one unfinished game between two guests, Ann and Bea."""
+    db = _at_version(path, version)
+    db.execute("INSERT INTO games (room, profile, record, started) VALUES ('abcdef', 'sequential', '/g.jsonl', 'then')")
+    db.executemany("INSERT INTO players (game, seat, guest, deck) VALUES (1, ?, ?, 'prism')", [(1, "Ann"), (2, "Bea")])
+    db.close()
+    return path
+
+
+def test_a_version_2_database_keeps_its_games_and_they_have_no_clock(tmp_path):
+    store = ClubStore(_older_with_a_game(tmp_path / "club.db", 2))
+    (game,) = store.unfinished()
+    assert game.names == ("Ann", "Bea") and game.clock is None
+    store.clock(game.id, {1: 5.0, 2: 6.0})  # a game with no clock gets none
+    assert store.game(game.id).clock is None
+    timed = store.begin_game("ghjkmn", "sequential", Path("/t.jsonl"), (Player("prism", guest="Ann"),
+                                                                       Player("prism", guest="Bea")), clock=60.0)
+    store.clock(timed, {1: 12.5, 2: 60.0})
+    assert store.game(timed).clock == (12.5, 60.0)
+
+
+def test_a_version_3_database_gives_its_seats_english_and_keeps_a_seats_language_from_then_on(tmp_path):
+    store = ClubStore(_older_with_a_game(tmp_path / "club.db", 3))
+    (game,) = store.unfinished()
+    assert [p.language for p in game.players] == ["en", "en"]
+    later = store.begin_game("ghjkmn", "sequential", Path("/t.jsonl"), (Player("prism", guest="Ann", language="th"),
+                                                                       Player("prism", guest="Bea")))
+    assert [p.language for p in store.game(later).players] == ["th", "en"]
+
+
+def test_a_version_4_database_gains_the_guests_rejoin_secrets_and_only_a_guest_has_one(tmp_path):
+    path = tmp_path / "club.db"
+    _at_version(path, 4).close()
+    store = ClubStore(path)
+    digest = "ab" * 32
+    game = store.begin_game("abcdef", "sequential", Path("/g.jsonl"), (Player("prism", guest="Ann", secret=digest),
+                                                                      Player("prism", bot="bot:easy")))
+    assert [p.secret for p in store.game(game).players] == [digest, None]
+    ann = store.claim(key(1), "Ann")
+    with pytest.raises(sqlite3.IntegrityError):  # an account rejoins by its key: it has no secret
+        store.begin_game("ghjkmn", "sequential", Path("/h.jsonl"), (Player("prism", account=ann.id, secret=digest),
+                                                                   Player("prism", guest="Bea")))

@@ -15,15 +15,14 @@ from typing import Any
 
 from rich.console import Console
 
-from ..engine import SPECTATOR
 from ..language import _, using
 from ..tui.screen import Screen
 from . import connection
 from .club import Club
+from .club_seat import sit
 from .club_store import ClubStoreError
 from .connection import Counts, LimitedServer, Limits, TerminalSession, listen, log
 from .lobby_view import lobby
-from .seat import RemoteSeat
 
 
 def language_of(lang: str | None) -> str:
@@ -37,6 +36,7 @@ class ClubSession(TerminalSession):
     def __init__(self, server: ClubServer) -> None:
         super().__init__(server)
         self.server = server
+        self.evicted = False  # another connection took this one's seat
 
     async def play(self, screen: Screen, console: Console) -> None:
         club = self.server.club
@@ -54,8 +54,18 @@ class ClubSession(TerminalSession):
             assert seated.room.host is not None
             log.info("%s %r %s room %s", self.address, name, "watches" if not seated.seat else f"sits in seat "
                      f"{seated.seat} of", seated.room.code)
-            rejoin = _("Join again from the lobby with the room's code: {code}").format(code=seated.room.code)
-            await RemoteSeat(seated.room.host, seated.seat or SPECTATOR, console, screen, rejoin).arun()
+            try:
+                await sit(club, seated, console, screen, self.evict)
+            finally:
+                if self.evicted:
+                    self.chan.write(_("Your seat was taken by a new connection of yours; this one is closed.") + "\r\n")
+
+    def evict(self) -> None:
+        """Another connection of this player's has taken the seat: this one says why and ends."""
+        self.evicted = True
+        log.info("closed %s: its seat taken by a new connection", self.address)
+        if self.task is not None:
+            self.task.cancel()
 
     async def _identity(self, name: str) -> tuple[str, int | None]:
         """The name this connection plays under, and its account: the key's (its name claimed on

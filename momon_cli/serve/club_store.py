@@ -83,6 +83,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             deviation_after REAL NOT NULL,
             PRIMARY KEY (game, account))""",
     ),
+    (  # 3: a room's clock: each player's seconds left (NULL: the room has no clock)
+        "ALTER TABLE games ADD COLUMN left1 REAL CHECK (left1 >= 0)",
+        "ALTER TABLE games ADD COLUMN left2 REAL CHECK (left2 >= 0)",
+    ),
+    (  # 4: each seat's language, so a restarted club renders it as before
+        "ALTER TABLE players ADD COLUMN language TEXT NOT NULL DEFAULT 'en'",
+    ),
+    (  # 5: a guest's rejoin secret, as its SHA-256 (a guest's name alone could be anyone's)
+        "ALTER TABLE players ADD COLUMN secret TEXT CHECK (secret IS NULL OR guest IS NOT NULL)",
+    ),
 )
 VERSION = len(MIGRATIONS)
 
@@ -122,12 +132,15 @@ class Account:
 @dataclass(frozen=True)
 class Player:
     """One seat of a game as the index keeps it: exactly one of an account, a guest's name or a
-    bot (``bot:easy``), and the deck it played."""
+    bot (``bot:easy``), the deck it played, the language its screen is in, and a guest's
+    rejoin secret as its SHA-256 (never the secret)."""
 
     deck: str
     account: int | None = None
     guest: str | None = None
     bot: str | None = None
+    language: str = "en"
+    secret: str | None = None
 
 
 @dataclass(frozen=True)
@@ -146,6 +159,7 @@ class Game:
     reason: str | None
     players: tuple[Player, Player]
     names: tuple[str, str]
+    clock: tuple[float, float] | None = None  # each player's seconds left (None: no clock)
 
 
 @dataclass(frozen=True)
@@ -240,8 +254,9 @@ class ClubStore:
     # Games
 
     def begin_game(self, room: str, profile: str, record: Path, players: tuple[Player, Player],
-                   bot_level: str | None = None) -> int:
-        """Index a game as it starts; its number. ``record`` is its write-ahead record's path."""
+                   bot_level: str | None = None, clock: float | None = None) -> int:
+        """Index a game as it starts; its number. ``record`` is its write-ahead record's path;
+        ``clock`` each player's seconds (None: no clock)."""
         for player in players:
             if (player.account is not None) + (player.guest is not None) + (player.bot is not None) != 1:
                 raise ClubStoreError(_("a player is an account, a guest or a bot"))
@@ -250,12 +265,13 @@ class ClubStore:
             if row is not None:
                 raise ClubStoreError(_("{record}: that record is game {game} of the club's index already").format(
                     record=record, game=row[0]))
-            cursor = db.execute("INSERT INTO games (room, profile, bot_level, record, started) VALUES (?, ?, ?, ?, ?)",
-                                (room, profile, bot_level, str(record), _now()))
+            cursor = db.execute("INSERT INTO games (room, profile, bot_level, record, started, left1, left2) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?)", (room, profile, bot_level, str(record), _now(), clock, clock))
             game = cursor.lastrowid
             assert game is not None
-            db.executemany("INSERT INTO players (game, seat, account, guest, bot, deck) VALUES (?, ?, ?, ?, ?, ?)",
-                           [(game, seat, p.account, p.guest, p.bot, p.deck) for seat, p in enumerate(players, 1)])
+            db.executemany("INSERT INTO players (game, seat, account, guest, bot, deck, language, secret) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [(game, seat, p.account, p.guest, p.bot, p.deck, p.language,
+                                                               p.secret) for seat, p in enumerate(players, 1)])
         return game
 
     def end_game(self, game: int, winner: int | None, reason: str) -> bool:
@@ -281,6 +297,12 @@ class ClubStore:
                 _rate(db, game, seats[winner], seats[3 - winner])
         return True
 
+    def clock(self, game: int, left: dict[int, float]) -> None:
+        """A clocked game's seconds left to each player, as of its latest answer."""
+        with self._writing() as db:
+            db.execute("UPDATE games SET left1 = ?, left2 = ? WHERE id = ? AND left1 IS NOT NULL",
+                       (left[1], left[2], game))
+
     def game(self, game: int) -> Game | None:
         """The game with this number in the index, or None."""
         found = self._games("WHERE games.id = ?", (game,))
@@ -295,14 +317,16 @@ class ClubStore:
         with self._connection() as db:
             rows = db.execute(
                 "SELECT games.id, room, profile, bot_level, record, started, ended, winner, reason, "
-                "seat, deck, account, guest, bot, accounts.name FROM games JOIN players ON players.game = games.id "
+                "seat, deck, account, guest, bot, accounts.name, left1, left2, language, secret "
+                "FROM games JOIN players ON players.game = games.id "
                 f"LEFT JOIN accounts ON accounts.id = players.account {where} ORDER BY games.id, seat", parameters).fetchall()
         games = []
         for first, second in zip(rows[::2], rows[1::2], strict=True):
-            players = tuple(Player(row[10], row[11], row[12], row[13]) for row in (first, second))
+            players = tuple(Player(row[10], row[11], row[12], row[13], row[17], row[18]) for row in (first, second))
             names = tuple(row[14] or row[12] or row[13] for row in (first, second))
+            clock = None if first[15] is None else (first[15], first[16])
             games.append(Game(first[0], first[1], first[2], first[3], Path(first[4]), first[5], first[6], first[7], first[8],
-                              (players[0], players[1]), (names[0], names[1])))
+                              (players[0], players[1]), (names[0], names[1]), clock))
         return games
 
     # Ratings

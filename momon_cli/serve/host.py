@@ -15,6 +15,7 @@ from ..engine import Game
 from ..record import Recorder, Seat
 from ..session import Session
 from ..session.aplay import changed
+from ..session.bot_turn import BotTurn
 
 
 class Host:
@@ -24,6 +25,7 @@ class Host:
                  languages: dict[int, str] | None = None) -> None:
         self.session = Session(game, recorder, bots=bots, served=True, languages=languages)
         self.bots = bots
+        self.thinking: BotTurn | None = None  # the bot's answer being found now: its progress is shown
 
     @property
     def game(self) -> Game:
@@ -65,4 +67,25 @@ class Host:
             if turn is None:
                 await changed(session, version)
                 continue
-            session.play_bot(turn, await asyncio.to_thread(turn.think))
+            self.thinking = turn
+            try:
+                answer = await asyncio.to_thread(turn.think)
+            finally:
+                self.thinking = None
+            session.play_bot(turn, answer)
+
+
+async def stand_in(host: Host, player: int, seed: str) -> None:
+    """The easy bot answers ``player``'s pending decision (a person out of time), from that
+    player's observation, its thinking in a worker thread; ``why`` tells what it weighed."""
+    from ..data.cards import load_pool
+
+    session = host.session
+    with session.lock:
+        decision = session.game.pending
+        if decision is None or decision.player != player:
+            return
+        seat = Seat("easy", seed, tuple(load_pool().values()))
+        turn = BotTurn(player, session.name_of(player), seat, decision, session.game.observe(player),
+                       len(session.game.events))
+    session.play_bot(turn, await asyncio.to_thread(turn.think))

@@ -13,25 +13,34 @@ from rich.text import Text
 
 from ..data.cards import load_pool
 from ..data.deck_choice import chosen, deck_menu
-from ..language import _
+from ..language import _, using
 from ..text.safe import safe
 from ..tui.screen import Screen
 from .club import Club
-from .room import BOT_LEVELS, Room, Sitter
+from .room import BOT_LEVELS, Room, Sitter, rejoin_secret
+
+LANGUAGES = ("en", "th")  # what ``l`` in the lobby steps through
+OTHER_LANGUAGE = {"en": "ภาษาไทย", "th": "English"}  # what ``l`` switches to, named in itself
+MAX_MINUTES = 120  # the longest clock a room may have, per player
 
 
 @dataclass(frozen=True)
 class Seated:
-    """What the lobby ends in: ``seat`` 1 or 2 of ``room``, or 0 to watch it."""
+    """What the lobby ends in: ``seat`` 1 or 2 of ``room``, or 0 to watch it, in ``language``;
+    a guest's ``secret`` for rejoining the seat ("" for an account, which rejoins by its key)."""
 
     room: Room
     seat: int
+    language: str
+    secret: str = ""
 
 
 def _room_line(room: Room) -> Text:
     names = " / ".join(f"{s.name} ({s.deck})" for s in room.sitters)
     against = _("bot {level}").format(level=room.bot) if room.bot else _("a person")
-    return safe(f"{room.code}  {names} · {room.rules} · {against}")
+    clock = "" if room.clock is None else " · " + _("clock {first} / {second}").format(
+        first=room.clock.shown(1), second=room.clock.shown(2))
+    return safe(f"{room.code}  {names} · {room.rules} · {against}{clock}")
 
 
 async def _ask(screen: Screen, lines: list[Text], prompt: str, hint: str) -> str:
@@ -51,7 +60,18 @@ async def _deck(screen: Screen) -> str:
 
 
 async def lobby(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated:
-    """The lobby until the player sits down in a room or picks one to watch."""
+    """The lobby until the player sits down in a room or picks one to watch; ``l`` switches
+    its language (and the seat's) between English and Thai."""
+    while True:
+        with using(language):
+            seated = await _choose(screen, club, name, language, account)
+        if seated is not None:
+            return seated
+        language = LANGUAGES[(LANGUAGES.index(language) + 1) % len(LANGUAGES)]
+
+
+async def _choose(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated | None:
+    """One answer in the lobby: where the player sits, or None to switch languages."""
     screen.title = _("momon club — {name}").format(name=name)
     while True:
         lines = [Text(_("Open rooms:"), style="bold")]
@@ -62,20 +82,33 @@ async def lobby(screen: Screen, club: Club, name: str, language: str, account: i
         lines.append(Text(_("Leaderboard:"), style="bold"))
         for standing in await club.leaderboard():
             lines.append(safe(f"  {standing.rank}. {standing.name} {standing.rating:.0f} ({standing.games})"))
-        lines.append(Text(_("c: create a room · a room's code: join it · w1, w2…: watch a game")))
+        lines.append(Text(_("c: create a room · a room's code: join it · w1, w2…: watch a game") + " · l: "
+                          + OTHER_LANGUAGE[language]))
         answer = (await _ask(screen, lines, "› ", _("c, a code, or w and a number"))).lower()
+        if answer == "l":
+            return None
         if answer == "c":
             return await _create(screen, club, name, language, account)
         if answer.startswith("w") and answer[1:].isdigit() and 1 <= int(answer[1:]) <= len(watch):
-            return Seated(watch[int(answer[1:]) - 1], 0)
-        room = club.find(answer)
-        if room is not None and room.open:
-            room.sitters.append(Sitter(name, await _deck(screen), language, account))
+            return Seated(watch[int(answer[1:]) - 1], 0, language)
+        code, _space, secret = answer.partition(" ")
+        room = club.find(code)
+        if room is not None and room.open and club.own(room, name, account):
+            screen.message = Text(_("That room is yours: give its code to your opponent."), style="red")
+        elif room is not None and room.open:
+            secret, digest = rejoin_secret() if account is None else ("", None)
+            room.sitters.append(Sitter(name, await _deck(screen), language, account, digest))
             await club.begin(room)
-            return Seated(room, 2)
-        if room is not None and room.host is not None:  # a player rejoins their seat; anyone else watches
-            return Seated(room, club.seat_of(room, name, account))
-        screen.message = Text(_("No open room has that code."), style="red")
+            return Seated(room, 2, language, secret)
+        elif room is not None and room.host is not None:  # a player rejoins their seat; anyone else watches
+            seat = club.seat_of(room, account, secret)
+            if secret.strip() and not seat:
+                screen.message = Text(_("That rejoin code is not this room's: check it, or give the room's code "
+                                        "alone to watch."), style="red")
+                continue
+            return Seated(room, seat, language, secret.strip() if seat else "")
+        else:
+            screen.message = Text(_("No open room has that code."), style="red")
 
 
 async def _create(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated:
@@ -89,10 +122,15 @@ async def _create(screen: Screen, club: Club, name: str, language: str, account:
     while opponent not in ("1", *levels):
         opponent = await _ask(screen, [Text(_("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard"))],
                               "› ", "1-4")
-    room = club.create(Sitter(name, deck, language, account), rules, levels.get(opponent))
+    minutes = ""
+    while not (minutes.isdigit() and int(minutes) <= MAX_MINUTES):
+        minutes = await _ask(screen, [Text(_("Clock: minutes for each player (0: no clock)"))], "› ",
+                             _("0-{most}").format(most=MAX_MINUTES))
+    secret, digest = rejoin_secret() if account is None else ("", None)
+    room = club.create(Sitter(name, deck, language, account, digest), rules, levels.get(opponent), int(minutes))
     if room.bot is not None:
         await club.begin(room)
     else:
         await screen.abusy(_("Room {code}: give this code to your opponent. Waiting…").format(code=room.code),
                            room.begun.wait())
-    return Seated(room, 1)
+    return Seated(room, 1, language, secret)

@@ -9,17 +9,35 @@ then (at once against a bot). Spectators watch the public view, as many as conne
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..data.cards import load_matrix, load_pool
 from ..engine import profile_named
 from ..record import GameRequest, new_game
+from .clock import Clock
 from .host import Host
 
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed once
 BOT_LEVELS = ("easy", "medium", "hard")
+
+
+SECRET_LENGTH = 8  # a guest's rejoin secret: 31**8 guesses, each a connection and a lobby line
+
+
+def rejoin_secret() -> tuple[str, str]:
+    """A guest's secret for rejoining a room (shown to them once sat) and its SHA-256, which
+    is all the club keeps."""
+    secret = "".join(secrets.choice(CODE_LETTERS) for _ in range(SECRET_LENGTH))
+    return secret, hashed(secret)
+
+
+def hashed(secret: str) -> str:
+    return hashlib.sha256(secret.strip().lower().encode()).hexdigest()
 
 
 def room_code(taken: set[str]) -> str:
@@ -32,17 +50,20 @@ def room_code(taken: set[str]) -> str:
 
 @dataclass
 class Sitter:
-    """A player who sat in a room: the name shown, the deck, the language, the account (None: a guest)."""
+    """A player who sat in a room: the name shown, the deck, the language, the account (None: a
+    guest, who rejoins by a secret: ``secret`` is its SHA-256)."""
 
     name: str
     deck: str
     language: str
     account: int | None = None
+    secret: str | None = None
 
 
 @dataclass
 class Room:
-    """A room: its code, its rules, its opponent (``bot`` None: a person), who sat, the game once begun."""
+    """A room: its code, its rules, its opponent (``bot`` None: a person), who sat, the game once
+    begun, and its clock (None: the players take the time they like)."""
 
     code: str
     rules: str
@@ -51,6 +72,40 @@ class Room:
     host: Host | None = None
     game_id: int | None = None
     begun: asyncio.Event = field(default_factory=asyncio.Event)
+    clock: Clock | None = None
+    present: dict[int, Callable[[], None]] = field(default_factory=dict)  # a seat's connection: its close
+    away: dict[int, float] = field(default_factory=dict)  # since when (monotonic) a seat's player is away
+    claimed: bool = False  # the game ended by a claim on an absent player's seat
+
+    def arrive(self, seat: int, close: Callable[[], None]) -> None:
+        """``seat``'s player is connected (by the connection ``close`` ends); a connection that
+        was on the seat is closed, so two never read for one seat."""
+        before = self.present.get(seat)
+        if before is not None and before is not close:
+            before()
+        self.present[seat] = close
+        self.away.pop(seat, None)
+
+    def leave(self, seat: int, close: Callable[[], None]) -> None:
+        """The connection ``close`` ends has left ``seat`` (unless another has taken it since)."""
+        if self.present.get(seat) is close:
+            del self.present[seat]
+            self.away[seat] = time.monotonic()
+
+    def absent(self, seat: int) -> bool:
+        """Whether ``seat``'s player has left (or not come back since the club started again)
+        and nobody is connected on it."""
+        return seat in self.away
+
+    def claim_in(self, seat: int, grace: float) -> float | None:
+        """Seconds until the game may be claimed from ``seat``'s absent player (0: it may now;
+        None: the player is here): when their clock runs out, or with no clock, ``grace``
+        seconds after they left."""
+        if not self.absent(seat):
+            return None
+        if self.clock is not None:
+            return self.clock.remaining(seat)
+        return max(0.0, grace - (time.monotonic() - self.away[seat]))
 
     @property
     def open(self) -> bool:

@@ -10,10 +10,12 @@ the same code joins again at the same decision. A closed connection cancels its 
 
 from __future__ import annotations
 
+import asyncio
 import shlex
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from pathlib import Path
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from rich.console import Console
 
@@ -21,14 +23,27 @@ from .. import exits, language
 from ..engine import SPECTATOR, Decision
 from ..language import _
 from ..session import Confirm, Outcome, Shown, Update, Viewed
-from ..session.aplay import aplay
+from ..session.aplay import aplay, changed
 from ..session.bot_turn import BotTurn
 from ..tui.frame import View
 from ..tui.screen import Screen
 from ..tui.seat_screen import SeatScreen
+from .clock import Clock
 from .host import Host
 
 T = TypeVar("T")
+CLAIM = "claim"  # the word that claims a game from an absent player (not translated: typed as it is)
+POLL_SECONDS = 0.5  # how often a seat waiting on an absent player looks whether it may claim
+
+
+class Claims(Protocol):
+    """A room whose absent players' games may be claimed (the club's)."""
+
+    def claim_in(self, player: int) -> float | None:
+        """Seconds until the game may be claimed from ``player`` (0: now; None: they are here)."""
+
+    def claim(self, by: int) -> str:
+        """``by`` claims the game; what they are told."""
 
 
 class RemoteSeat:
@@ -37,18 +52,34 @@ class RemoteSeat:
     interactive = True
 
     def __init__(self, host: Host, seat: int, console: Console, screen: Screen, rejoin: str,
-                 absent: Callable[[int], bool] = lambda seat: False) -> None:
+                 absent: Callable[[int], bool] = lambda seat: False, clock: Clock | None = None,
+                 claims: Claims | None = None) -> None:
         self.host, self.seat, self.rejoin, self.console, self.screen = host, seat, rejoin, console, screen
         self.absent = absent  # whether a seat's player joined and has dropped
+        self.clock = clock  # the room's, if it has one
+        self.claims = claims if seat != SPECTATOR else None
         self.session = host.session
         self.drawn = SeatScreen(self.session, console, screen)  # draws this seat's screen
+        if clock is not None:
+            self.drawn.corner = lambda: _("clock {first} / {second}").format(first=clock.shown(1),
+                                                                               second=clock.shown(2))
 
     # -- what the full screen does as it does at one keyboard ---------------------------------
     def present(self, update: Update) -> None:
         self.drawn.present(update)
 
     async def aread(self, update: Update) -> str | None:
-        return await self.drawn.aread(update)
+        """A line for the decision, or None once the game moved on without one (the easy bot
+        answered for a player out of time, the other player conceded)."""
+        moved = asyncio.ensure_future(changed(self.session, self.session.version))
+        try:
+            line = await _unless(self.drawn.aread(update), moved)
+        finally:
+            moved.cancel()
+        if line is not None and line.strip().lower() == CLAIM and self.claims is not None:
+            self.drawn.note(self.claims.claim(self.seat))
+            return None
+        return line
 
     def show(self, shown: Shown, update: Update) -> None:
         self.drawn.show(shown, update)
@@ -81,11 +112,43 @@ class RemoteSeat:
         who = self.session.name_of(decision.player)
 
         def waiting() -> str:  # asked again at each redraw: the decider may drop, or come back
+            thinking = self.host.thinking
+            if thinking is not None and thinking.player == decision.player:  # a bot: its playouts so far
+                return thinking.progress()
             if decision.player not in self.host.bots and self.absent(decision.player):
                 return _("{name} dropped — waiting for them to rejoin").format(name=who)
+            if self.clock is not None and decision.player not in self.host.bots:
+                return _("{name} is deciding… {left} left").format(name=who, left=self.clock.shown(decision.player))
             return _("{name} is deciding…").format(name=who)
 
-        await self.screen.abusy(waiting, moved)
+        if self.claims is None or decision.player in self.host.bots:
+            await self.screen.abusy(waiting, moved)
+            return
+        going = asyncio.ensure_future(moved)
+        try:
+            while not going.done():
+                wait = self.claims.claim_in(decision.player)
+                if wait is None or wait > 0:  # look again soon: the decider may drop, or run out of time
+                    tick = asyncio.ensure_future(asyncio.sleep(POLL_SECONDS))
+                    try:
+                        await self.screen.abusy(waiting, asyncio.wait((going, tick), return_when=asyncio.FIRST_COMPLETED))
+                    finally:
+                        tick.cancel()
+                    continue
+                await self._claiming(who, going)
+        finally:
+            going.cancel()
+
+    async def _claiming(self, who: str, going: asyncio.Future[None]) -> None:
+        """The decider is away past their time: a prompt that takes ``claim``, until the game moves on."""
+        assert self.claims is not None
+        self.screen.hint = _("{name} dropped — type claim to win the game, or wait for them").format(name=who)
+        self.screen.title = _("momon — {name} may claim the game").format(name=self.session.name_of(self.seat))
+        line = await _unless(self.screen.aread(f"{self.session.name_of(self.seat)} › "), going)
+        if line is not None and line.strip().lower() == CLAIM:
+            self.drawn.note(self.claims.claim(self.seat))
+        elif line is not None:
+            self.drawn.error(_("Type claim to win the game, or wait for {name} to rejoin.").format(name=who))
 
     async def arun(self) -> int:
         """The seat's game to its end, or until it leaves, in the seat's own language."""
@@ -121,3 +184,16 @@ class RemoteSeat:
             self.console.print(_("You left; the game waits for you. Join again with: {command}").format(
                 command=self.rejoin), soft_wrap=True)
         return exits.DONE
+
+
+async def _unless(line: Awaitable[str | None], moved: asyncio.Future[None]) -> str | None:
+    """The line read, or None once ``moved`` is done first (the read is then cancelled)."""
+    read = asyncio.ensure_future(line)
+    try:
+        await asyncio.wait((read, moved), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        if not read.done():
+            read.cancel()
+            with suppress(asyncio.CancelledError):
+                await read
+    return None if read.cancelled() else read.result()

@@ -106,6 +106,8 @@ async def _ask(session: Session, front: AsyncFront, decision: Decision) -> Outco
     while True:
         line = await front.aread(update)
         if line is None:
+            if session.game.pending is not decision:  # answered meanwhile (a stand-in), or over
+                return None
             continue
         reply: Reply
         if line.strip().partition(" ")[0].lower() in SLOW:

@@ -32,6 +32,7 @@ from .script import LINE_LIMIT, PlainReader, ScriptReader
 
 T = TypeVar("T")
 PAGE_KEYS = {">": 1, "<": -1}  # a line of one of these turns the decision's page, as PgDn and PgUp do
+STATUS_LEAST = 36  # columns the status line keeps beside a corner (else the corner is not shown)
 
 
 class SeatScreen:
@@ -44,6 +45,7 @@ class SeatScreen:
         self.view = View()
         self.seen: Observation = session.seen
         self._completer: PositionCompleter | None = None
+        self.corner: Callable[[], str] = lambda: ""  # said at the status line's end (a served room's clock)
 
     def _print(self, renderable: RenderableType) -> None:
         """Command output: printed for a script, in the frame (until the next line) at the keyboard."""
@@ -105,7 +107,15 @@ class SeatScreen:
 
     def _frame(self, width: int, height: int, below: int) -> list[Text]:
         self.view.log = self.session.story(self.seen.seat).lines()
-        return compose(self.seen, self.view, width, height, below)
+        lines = compose(self.seen, self.view, width, height, below)
+        corner = Text(self.corner(), style="bold")
+        if corner.plain and too_small(width, height) is None and width - corner.cell_len >= STATUS_LEAST:
+            room = width - corner.cell_len - 2  # the status line in its shorter forms, if it must be
+            status = render.status_line(self.seen, room)
+            status.truncate(room)  # by cells: a name may hold wide letters
+            # the last column stays blank: prompt_toolkit writes a line's last cell apart, and the corner is read whole
+            lines[0] = status.append(" " * (width - 1 - status.cell_len - corner.cell_len)).append_text(corner)
+        return lines
 
     def present(self, update: Update) -> None:
         """The decision before its first prompt: printed for a script (the screen draws it)."""
