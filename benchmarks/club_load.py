@@ -166,7 +166,10 @@ async def run(port: int, pid: int, games: int, idle: int, answers: list[str]) ->
         await b.join(port)
         await sit(a, b, taken)
     await asyncio.sleep(0.5)
+    quiet = cpu(pid)
+    await asyncio.sleep(3.0)  # every game seated, no one typing: what waiting costs the club
     before, start, waits = cpu(pid), time.perf_counter(), []
+    waiting = (before - quiet) / 3.0
     enters = await asyncio.gather(*(play(pair, answers, waits if i == 0 else None) for i, pair in enumerate(pairs)))
     for a, b in pairs:
         await a.until(lambda a=a, b=b: b"Winner:" in a.tail or b"Winner:" in a.text[-8192:], 120)
@@ -174,7 +177,7 @@ async def run(port: int, pid: int, games: int, idle: int, answers: list[str]) ->
     figures = {"cpu_per_enter_ms": used / sum(enters) * 1000, "enters": sum(enters), "cpu_s": used,
                "wall_s": time.perf_counter() - start, "probe_median_ms": statistics.median(waits) * 1000,
                "probe_max_ms": max(waits) * 1000, "idle_kb": idle_kb, "peak_kb": hwm(pid),
-               "load": os.getloadavg()[0]}
+               "load": os.getloadavg()[0], "waiting": waiting}
     for p in loiterers + [p for pair in pairs for p in pair]:
         p.conn.close()
     return figures
@@ -209,7 +212,8 @@ def main() -> None:
         print(f"{label}: {f['cpu_per_enter_ms']:.1f} ms club CPU an Enter ({f['enters']:.0f} Enters, "
               f"{f['cpu_s']:.1f} s CPU in {f['wall_s']:.1f} s); probe Enter -> frame median "
               f"{f['probe_median_ms']:.0f} ms, slowest {f['probe_max_ms']:.0f} ms; peak memory "
-              f"{f['idle_kb'] / 1024:.0f} MB idle, {f['peak_kb'] / 1024:.0f} MB with the games; load {f['load']:.2f}")
+              f"{f['idle_kb'] / 1024:.0f} MB idle, {f['peak_kb'] / 1024:.0f} MB with the games; load {f['load']:.2f}; "
+              f"seated and waiting, {f['waiting'] * 100:.1f}% of a core")
     print(f"CPU an Enter, loaded / lone: {load['cpu_per_enter_ms'] / lone['cpu_per_enter_ms']:.2f}x (goal <= 2x)")
     print(f"peak memory a game: {(load['peak_kb'] - load['idle_kb']) / 1024 / args.games:.2f} MB")
 

@@ -278,7 +278,7 @@ def test_a_dropped_players_opponent_is_told_and_claims_the_rated_game_once_their
             code = await _sit(running.club, ann, bea, minutes)
             await until(lambda: ann.prompts())
             ann.leave()
-            await until(lambda: b"Ann dropped \xe2\x80\x94 waiting for them to rejoin" in bea.raw)
+            await until(lambda: any("Ann dropped — waiting for them to rejoin" in line for line in _screen(bea)))
             assert running.club.claim(running.club.rooms[code], 2).startswith("The game may be claimed in")
             await until(lambda: b"type claim to win the game" in bea.raw)
             bea.send("claim")

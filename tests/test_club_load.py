@@ -89,6 +89,7 @@ def test_f1_five_spectators_watch_one_room_at_once_each_sees_every_move_and_none
             await _play((ann, bea), answers[:1])  # Ann summons Halo Sentinel
             await until(lambda: all(b"Halo Sentinel" in w.raw for w in watchers))
             sizes = [len(w.raw) for w in watchers]
+            await until(lambda: bea.prompts())  # her prompt drawn: else the line goes to Ann's waiting screen
             await _play((bea, ann), answers[1:2])  # and Bea answers
             await until(lambda: all(len(w.raw) > n and b"Ann is deciding" in w.raw[n:]
                                     for w, n in zip(watchers, sizes, strict=True)))
@@ -122,5 +123,31 @@ def test_100_joins_and_leaves_of_the_lobby_leave_no_task_or_thread_and_no_cpu_us
             await asyncio.sleep(2)
             used = time.process_time() - cpu
             assert used < 0.1, f"{used:.3f} s of CPU over 2 s idle"
+
+    asyncio.run(main())
+
+
+def test_a_seat_waiting_on_a_person_is_redrawn_about_once_a_second_not_ten_times(tmp_path):
+    """A club holds many waiting screens at once: at the spinner's 10 frames a second, 20
+    seated games cost the club 70% of a core doing nothing (benchmarks/club_load.py)."""
+    from momon_cli.tui.screen import SPINNER
+
+    spun = [ch.encode() for ch in SPINNER]
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            ann, bea = Client("Ann"), Client("Bea")
+            await ann.join(running.port)
+            await bea.join(running.port)
+            await _sit(running.club, ann, bea)
+            await until(lambda: any(c.prompts() for c in (ann, bea)))
+            waiter = bea if ann.prompts() else ann
+            await until(lambda: any(s in waiter.raw for s in spun))
+            start, before = time.monotonic(), sum(waiter.raw.count(s) for s in spun)
+            await asyncio.sleep(3)
+            frames = sum(waiter.raw.count(s) for s in spun) - before
+            assert 1 <= frames <= 2 * (time.monotonic() - start) + 2, frames
+            for c in (ann, bea):
+                c.leave()
 
     asyncio.run(main())

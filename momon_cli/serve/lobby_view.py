@@ -15,7 +15,7 @@ from ..data.cards import load_pool
 from ..data.deck_choice import chosen, deck_menu
 from ..language import _, using
 from ..text.safe import safe
-from ..tui.screen import Screen
+from ..tui.screen import WAIT_REDRAW, Screen
 from .club import Club
 from .room import BOT_LEVELS, Room, Sitter, rejoin_secret
 
@@ -132,5 +132,5 @@ async def _create(screen: Screen, club: Club, name: str, language: str, account:
         await club.begin(room)
     else:
         await screen.abusy(_("Room {code}: give this code to your opponent. Waiting…").format(code=room.code),
-                           room.begun.wait())
+                           room.begun.wait(), WAIT_REDRAW)
     return Seated(room, 1, language, secret)

@@ -26,7 +26,7 @@ from ..session import Confirm, Outcome, Shown, Update, Viewed
 from ..session.aplay import aplay, changed
 from ..session.bot_turn import BotTurn
 from ..tui.frame import View
-from ..tui.screen import Screen
+from ..tui.screen import BUSY_REDRAW, WAIT_REDRAW, Screen
 from ..tui.seat_screen import SeatScreen
 from .clock import Clock
 from .host import Host
@@ -121,23 +121,29 @@ class RemoteSeat:
                 return _("{name} is deciding… {left} left").format(name=who, left=self.clock.shown(decision.player))
             return _("{name} is deciding…").format(name=who)
 
-        if self.claims is None or decision.player in self.host.bots:
-            await self.screen.abusy(waiting, moved)
+        if self.claims is None or decision.player in self.host.bots:  # a bot's playouts count up: redrawn often
+            await self.screen.abusy(waiting, moved, BUSY_REDRAW if decision.player in self.host.bots else WAIT_REDRAW)
             return
         going = asyncio.ensure_future(moved)
         try:
             while not going.done():
-                wait = self.claims.claim_in(decision.player)
-                if wait is None or wait > 0:  # look again soon: the decider may drop, or run out of time
-                    tick = asyncio.ensure_future(asyncio.sleep(POLL_SECONDS))
-                    try:
-                        await self.screen.abusy(waiting, asyncio.wait((going, tick), return_when=asyncio.FIRST_COMPLETED))
-                    finally:
-                        tick.cancel()
-                    continue
-                await self._claiming(who, going)
+                claimable = asyncio.ensure_future(self._claimable(decision.player))
+                try:
+                    await self.screen.abusy(waiting, asyncio.wait((going, claimable), return_when=asyncio.FIRST_COMPLETED),
+                                            WAIT_REDRAW)
+                finally:
+                    claimable.cancel()
+                if not going.done():
+                    await self._claiming(who, going)
         finally:
             going.cancel()
+
+    async def _claimable(self, player: int) -> None:
+        """Returns once the absent ``player``'s game may be claimed: looked at every
+        :data:`POLL_SECONDS` without drawing (the waiting screen stays up meanwhile)."""
+        assert self.claims is not None
+        while (wait := self.claims.claim_in(player)) is None or wait > 0:
+            await asyncio.sleep(POLL_SECONDS)
 
     async def _claiming(self, who: str, going: asyncio.Future[None]) -> None:
         """The decider is away past their time: a prompt that takes ``claim``, until the game moves on."""

@@ -25,7 +25,7 @@ from rich.console import Console
 
 from ..engine import SPECTATOR
 from ..language import _
-from ..tui.screen import Screen
+from ..tui.screen import WAIT_REDRAW, Screen
 from . import connection
 from .connection import Counts, LimitedServer, Limits, TerminalSession, listen, log
 from .host import Host
@@ -106,7 +106,7 @@ class SeatSession(TerminalSession):
         if lobby.needs(seat):
             lobby.pick(seat, await pick_deck(screen, self.server.names[seat - 1]))
         if lobby.host is None:
-            await screen.abusy(_("Waiting for the other player to pick a deck…"), lobby.arrived())
+            await screen.abusy(_("Waiting for the other player to pick a deck…"), lobby.arrived(), WAIT_REDRAW)
         await RemoteSeat(await lobby.arrived(), seat, console, screen, self.server.rejoin(self.code),
                          self.server.seats.absent).arun()
 

@@ -53,6 +53,8 @@ from .frame import PROMPT_LINES, lines_of, to_fragments
 SWITCH = 0.001
 MESSAGE_LINES = 3  # an error or a hint may wrap this far, the frame giving up its last lines
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+BUSY_REDRAW = 0.1  # seconds between a spinner's frames while work runs here (a bot's playouts count up)
+WAIT_REDRAW = 1.0  # and while waiting on a person elsewhere: a served club has many such screens at once
 T = TypeVar("T")
 
 
@@ -175,7 +177,7 @@ class Screen:
     def _message(self) -> FormattedText:
         return self._drawn(self._message_lines())
 
-    def _busy_app(self, message: str | Callable[[], str]) -> Application[None]:
+    def _busy_app(self, message: str | Callable[[], str], every: float) -> Application[None]:
         """The Application that shows ``message`` under a spinner, below the frame; keys typed
         meanwhile are kept for the next prompt, Ctrl-C stops it with KeyboardInterrupt."""
         self.message, self.hint, self._drawn_frames = Text(), "", {}
@@ -193,7 +195,7 @@ class Screen:
             self._type_ahead(event.data)
 
         def line() -> FormattedText:
-            frame = SPINNER[int((time.monotonic() - started) * 10) % len(SPINNER)]
+            frame = SPINNER[int((time.monotonic() - started) / every) % len(SPINNER)]
             shown = [Text(f"{frame} {message() if callable(message) else message}", style="bold")]
             if self.typed_ahead:
                 kept = _("  (typed: {keys} — kept for your prompt)").format(keys=self.typed_ahead[-30:])
@@ -202,14 +204,32 @@ class Screen:
 
         body = HSplit([Lines(FormattedTextControl(self._top), wrap_lines=False, height=self._top_height),
                        Lines(FormattedTextControl(line), height=1), Window(height=PROMPT_LINES - 1)])
-        return Application(Layout(body), key_bindings=bindings, full_screen=True, input=self.input,
-                           output=self._screen_output(), refresh_interval=0.1)
+        app: Application[None] = Application(Layout(body), key_bindings=bindings, full_screen=True, input=self.input,
+                                             output=self._screen_output())
 
-    async def abusy(self, message: str | Callable[[], str], work: Awaitable[T]) -> T:
+        async def tick() -> None:
+            """Redrawn at once when the message changes (a player drops, a clock's second), and
+            for the spinner's next frame every ``every`` seconds: a waiting screen costs little."""
+            said, spun = None, time.monotonic()
+            while True:
+                await asyncio.sleep(BUSY_REDRAW)
+                now = message() if callable(message) else message
+                if now != said or time.monotonic() - spun >= every:
+                    said, spun = now, time.monotonic()
+                    app.invalidate()
+
+        def start() -> None:
+            app.create_background_task(tick())
+
+        app.pre_run_callables.append(start)
+        return app
+
+    async def abusy(self, message: str | Callable[[], str], work: Awaitable[T], every: float = BUSY_REDRAW) -> T:
         """As :meth:`busy`, awaiting ``work`` (a future: a bot's thinking in an executor, the
         other seat's answer) on the running event loop, which it never blocks. Ctrl-C stops
-        waiting with KeyboardInterrupt and cancels the waiting (not a thread already at work)."""
-        app = self._busy_app(message)
+        waiting with KeyboardInterrupt and cancels the waiting (not a thread already at work).
+        ``every``: seconds between redraws (:data:`WAIT_REDRAW` where nothing but a clock moves)."""
+        app = self._busy_app(message, every)
         task = asyncio.ensure_future(work)
 
         def finished(_: object) -> None:
@@ -234,7 +254,7 @@ class Screen:
         Ctrl-C stops waiting with KeyboardInterrupt; the work's result is
         then dropped, never used."""
         done: list[tuple[T | None, BaseException | None]] = []
-        app = self._busy_app(message)
+        app = self._busy_app(message, BUSY_REDRAW)
 
         def run() -> None:
             try:
