@@ -284,3 +284,28 @@ def test_at_80x24_a_mistyped_answer_with_the_news_on_screen_leaves_every_hand_ca
         assert "more lines" not in term.text
     finally:
         term.close()
+
+
+def test_a_prompt_line_stops_at_its_cap_whatever_is_pasted_or_typed():
+    """A flood of keys (a client over SSH pasting 40,000 characters) is one capped line and a
+    one-line message, not a line redrawn at every key whose cost grows without bound."""
+    import asyncio
+    import io
+
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    from momon_cli.tui.screen import PROMPT_LIMIT, Screen
+
+    async def main() -> tuple[str, str]:
+        drawn = io.StringIO()
+        with create_pipe_input() as keys:
+            screen = Screen(keys, Vt100_Output(drawn, lambda: Size(24, 80), term="xterm"))
+            keys.send_text("x" * 3000 + "\r")
+            line = await asyncio.wait_for(screen.aread("› "), 60)
+            return line, drawn.getvalue()
+
+    line, said = asyncio.run(main())
+    assert line == "x" * PROMPT_LIMIT
+    assert f"at most {PROMPT_LIMIT} characters" in said

@@ -54,6 +54,8 @@ SWITCH = 0.001
 MESSAGE_LINES = 3  # an error or a hint may wrap this far, the frame giving up its last lines
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 BUSY_REDRAW = 0.1  # seconds between a spinner's frames while work runs here (a bot's playouts count up)
+PROMPT_LIMIT = 512  # characters a prompt's line holds: every answer and command is far shorter, and a
+# line is drawn again at each key, so a 40,000-character paste cost a served club 800 MB
 WAIT_REDRAW = 1.0  # and while waiting on a person elsewhere: a served club has many such screens at once
 T = TypeVar("T")
 
@@ -380,8 +382,13 @@ class Screen:
             return False
 
         # The buffer keeps no history of its own (Ctrl-P, Ctrl-R): the player's own lines are walked by _step.
+        def capped(buffer: Buffer) -> None:  # a paste or a flood of keys: the line stops at the cap
+            if len(buffer.text) > PROMPT_LIMIT:
+                buffer.text = buffer.text[:PROMPT_LIMIT]
+                self.message = Text(_("A line holds at most {most} characters.").format(most=PROMPT_LIMIT), style="red")
+
         buffer = Buffer(completer=DynamicCompleter(lambda: self._completer), history=DummyHistory(), multiline=False,
-                        accept_handler=accept, complete_while_typing=False)
+                        accept_handler=accept, complete_while_typing=False, on_text_changed=capped)
         body = HSplit([
             Lines(FormattedTextControl(self._top), wrap_lines=False, height=self._top_height),
             Lines(FormattedTextControl(self._message), height=lambda: len(self._message_lines())),
