@@ -35,7 +35,8 @@ from ..text.safe import safe
 from . import plain, render
 from .commands import rendered
 from .hot_seat import leaving, one_keyboard, rematch_lines, resume_line, run_at_terminal
-from .script import LINE_LIMIT, PlainReader, ScriptReader
+from .screen import LINE_LIMIT
+from .script import PlainReader, ScriptReader
 
 T = TypeVar("T")
 

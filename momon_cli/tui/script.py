@@ -10,9 +10,7 @@ from prompt_toolkit.completion import Completer
 from rich.console import Console
 
 from ..text.safe import safe
-from .screen import ctrl_c
-
-LINE_LIMIT = 4096  # characters in one typed or scripted line
+from .screen import LINE_LIMIT, ctrl_c
 
 
 class ScriptReader:

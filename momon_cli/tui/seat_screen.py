@@ -27,8 +27,8 @@ from ..text.safe import safe
 from . import commands, render
 from .completion import PositionCompleter
 from .frame import View, compose, lines_of, too_small
-from .screen import Screen
-from .script import LINE_LIMIT, PlainReader, ScriptReader
+from .screen import LINE_LIMIT, Screen
+from .script import PlainReader, ScriptReader
 
 T = TypeVar("T")
 PAGE_KEYS = {">": 1, "<": -1}  # a line of one of these turns the decision's page, as PgDn and PgUp do
