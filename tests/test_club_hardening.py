@@ -39,7 +39,7 @@ async def _guest(port: int, name: str, source: str = "127.0.0.1"):
 
 def test_connections_not_logged_in_are_capped_in_all_and_per_address_and_closed_by_the_login_timeout(
         tmp_path, short, caplog):
-    short(login_seconds=4.0)
+    short(login_seconds=4.0, startups_full=10)  # no random early drop: every one past ten is refused
 
     async def main() -> None:
         async with Running(tmp_path) as running:
@@ -241,7 +241,7 @@ def test_momon_serve_makes_the_clubs_data_folder_0700_and_logs_to_stderr_and_a_0
     assert "login from 127.0.0.1: guest 'Ann'" in club.proc.stderr.read()
 
 
-def test_both_listeners_ask_asyncssh_for_keepalives_the_login_timeout_no_line_editor_and_replaced_bytes(monkeypatch):
+def test_both_listeners_ask_asyncssh_for_keepalives_the_login_timeout_no_line_editor_replaced_bytes_no_agent(monkeypatch):
     """What asyncssh itself enforces, asked of it alike by the club and by one game."""
     from momon_cli.serve import club_ssh, connection, ssh
 
@@ -261,3 +261,164 @@ def test_both_listeners_ask_asyncssh_for_keepalives_the_login_timeout_no_line_ed
         assert options["keepalive_interval"] == 30.0 and options["keepalive_count_max"] == 3
         assert options["login_timeout"] == limits.login_seconds == 10.0
         assert options["line_editor"] is False and options["errors"] == "replace" and options["encoding"] == "utf-8"
+        assert options["agent_forwarding"] is False  # (asyncssh's default would forward a client's agent)
+
+
+def _child_rss_peak(pid: int) -> int:
+    """A child server's peak resident memory in bytes (VmHWM)."""
+    from pathlib import Path
+
+    return next(int(line.split()[1]) * 1024 for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                if line.startswith("VmHWM:"))
+
+
+async def _joins_within(port: int, seconds: float) -> None:
+    """Bea joins and reads the lobby within ``seconds``."""
+    bea = Client("Bea")
+    await asyncio.wait_for(bea.join(port), seconds)
+    await until(lambda: shown(bea, OPEN) in bea.raw, seconds)
+    bea.leave()
+
+
+def test_an_80_kb_burst_from_one_guest_is_dropped_past_a_bound_and_another_player_still_reaches_the_lobby(tmp_path):
+    from test_club import ClubProcess
+
+    club = ClubProcess(tmp_path)  # a child: a loop blocked on its own pipe would never answer again
+    try:
+        async def flood() -> None:
+            eve = Client("Eve")
+            await eve.join(club.port)
+            await until(lambda: shown(eve, OPEN) in eve.raw)
+            for _n in range(20):  # 80 kB, each message under the 4096 bound: past the 64 kB pipe
+                eve.proc.stdin.write(b"a" * 4000)
+            await until(lambda: shown(eve, "Too much typed at once: some of it was dropped.") in eve.raw, 10)
+            await _joins_within(club.port, 10)
+            assert not eve.reader.done()
+            eve.leave()
+
+        asyncio.run(flood())
+    finally:
+        club.kill()
+
+
+@pytest.mark.skipif(not __import__("pathlib").Path("/proc/self/status").exists(), reason="reads /proc")
+def test_5000_window_changes_in_a_burst_are_drawn_once_and_the_lobby_still_answers_in_bounded_memory(tmp_path):
+    from test_club import ClubProcess
+
+    club = ClubProcess(tmp_path)
+    try:
+        async def winch() -> None:
+            eve = Client("Eve")
+            await eve.join(club.port)
+            await until(lambda: shown(eve, OPEN) in eve.raw)
+            size = len(eve.raw)
+            for n in range(5000):
+                eve.proc.change_terminal_size(80 + n % 100, 24 + n % 50)
+            await _joins_within(club.port, 10)
+            await until(lambda: eve.raw.count(shown(eve, OPEN), size) >= 1, 10)  # drawn again at the last size
+            assert eve.raw.count(shown(eve, OPEN), size) < 50
+            eve.leave()
+
+        asyncio.run(winch())
+        assert _child_rss_peak(club.proc.pid) < 200 * 1024 * 1024
+    finally:
+        club.kill()
+
+
+def test_a_second_session_channel_on_one_connection_is_refused_and_the_first_plays_on(tmp_path, short, caplog):
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            ann = Client("Ann")
+            await ann.join(running.port)
+            await until(lambda: shown(ann, OPEN) in ann.raw)
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await ann.conn.create_process(term_type="xterm", term_size=(80, 24))
+            ann.send("c")
+            await until(lambda: shown(ann, DECK) in ann.raw)
+            ann.leave()
+
+    asyncio.run(main())
+    assert "refused 127.0.0.1: more than 1 session channels" in caplog.text
+
+
+def test_only_a_short_lang_and_lc_all_are_kept_of_the_environment(tmp_path, short, monkeypatch):
+    from momon_cli.serve.connection import TerminalSession
+
+    kept = []
+    started = TerminalSession.session_started
+
+    def session_started(self):
+        kept.append(dict(self.chan.get_environment_bytes()))
+        started(self)
+
+    monkeypatch.setattr(TerminalSession, "session_started", session_started)
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            ann = Client("Ann")
+            ann.conn = await asyncssh.connect("127.0.0.1", running.port, username="Ann", known_hosts=None,
+                                              client_keys=None, password="guest")
+            env = {"LANG": "th_TH.UTF-8", "LC_ALL": "x" * 65, "HOME": "/", **{f"V{n}": "y" * 30000 for n in range(20)}}
+            ann.proc = await ann.conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None, env=env)
+            ann.reader = asyncio.get_running_loop().create_task(ann._read())
+            ann.lang = "th_TH.UTF-8"
+            await until(lambda: shown(ann, OPEN) in ann.raw)  # Thai: its LANG was kept
+            ann.leave()
+
+    asyncio.run(main())
+    assert kept == [{b"LANG": b"th_TH.UTF-8"}]
+
+
+def test_a_session_channel_that_starts_no_shell_is_closed_by_the_login_timeout(tmp_path, short, caplog):
+    from asyncssh.channel import SSHClientChannel
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            conn = await _guest(running.port, "bare")
+            chan = SSHClientChannel(conn, asyncio.get_running_loop(), "strict", None, "strict", 8192, 1024)
+            await chan._open(b"session")  # a session channel, and no shell asked for
+            await asyncio.wait_for(conn.wait_closed(), 5)  # the 1.5 s login timeout
+
+    asyncio.run(main())
+    assert "closed 127.0.0.1: logged in but opened no session" in caplog.text
+
+
+def test_ten_silent_sockets_leave_a_player_in_after_a_few_tries(tmp_path, short, caplog, monkeypatch):
+    from momon_cli.serve import connection
+
+    monkeypatch.setattr(connection.random, "random", __import__("random").Random(3).random)
+    short(login_seconds=30.0)
+
+    async def main() -> int:
+        async with Running(tmp_path) as running:
+            held = [await asyncio.open_connection("127.0.0.1", running.port, local_addr=(f"127.0.0.{2 + n // 4}", 0))
+                    for n in range(10)]
+            for reader, _w in held:
+                assert (await asyncio.wait_for(reader.readline(), 5)).startswith(b"SSH-2.0-")
+            for tries in range(1, 11):
+                ann = Client("Ann")
+                try:
+                    await asyncio.wait_for(ann.join(running.port), 5)
+                except (OSError, asyncssh.Error):
+                    continue  # refused at random, as OpenSSH's MaxStartups 10:30:100: once more
+                await until(lambda ann=ann: shown(ann, OPEN) in ann.raw)
+                ann.leave()
+                return tries
+            raise AssertionError("never let in")
+
+    assert asyncio.run(main()) <= 10
+
+
+def test_a_disconnect_reason_with_a_newline_and_escapes_stays_on_one_log_line_without_them(tmp_path, short, caplog):
+    forged = "bye\n2026-12-06 19:00:00,000 INFO login from 10.0.0.1: 'admin'\x1b[2J\x1b]0;owned\x07"
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            conn = await _guest(running.port, "Eve")
+            conn.disconnect(asyncssh.DISC_PROTOCOL_ERROR, forged)
+            await until(lambda: "closed: " in caplog.text, 5)
+
+    asyncio.run(main())
+    assert "\x1b" not in caplog.text and "\x07" not in caplog.text
+    assert not any(line.startswith("2026-12-06") for line in caplog.text.splitlines())
+    assert "bye 2026-12-06 19:00:00,000 INFO login from 10.0.0.1" in caplog.text

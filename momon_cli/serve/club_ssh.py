@@ -21,7 +21,7 @@ from . import connection
 from .club import Club
 from .club_seat import sit
 from .club_store import ClubStoreError
-from .connection import Counts, LimitedServer, Limits, TerminalSession, listen, log
+from .connection import Counts, LimitedServer, Limits, TerminalSession, heard, listen, log
 from .lobby_view import lobby
 
 
@@ -52,7 +52,7 @@ class ClubSession(TerminalSession):
                 self._refused(str(err))
                 return
             assert seated.room.host is not None
-            log.info("%s %r %s room %s", self.address, name, "watches" if not seated.seat else f"sits in seat "
+            log.info("%s %s %s room %s", self.address, heard(name), "watches" if not seated.seat else f"sits in seat "
                      f"{seated.seat} of", seated.room.code)
             try:
                 await sit(club, seated, console, screen, self.evict)
@@ -94,7 +94,7 @@ class ClubServer(LimitedServer):
         self.fingerprint: str | None = None
 
     def who(self) -> str:
-        name = repr(str(self.conn.get_extra_info("username") or ""))  # (quoted: a name cannot forge a log line)
+        name = heard(self.conn.get_extra_info("username") or "")
         return f"guest {name}" if self.fingerprint is None else f"{name} with key {self.fingerprint}"
 
     def session(self) -> ClubSession:

@@ -2,22 +2,28 @@
 
 An open listener meets clients that never log in, log in and open nothing, sit idle, ask for
 huge terminals, send stray bytes or floods: connections not yet logged in have their own caps,
-in all and per address (as OpenSSH's MaxStartups), and a login timeout (LoginGraceTime) that
-also closes a logged-in connection opening no session; logged-in connections have caps of
-their own, in all and per address; keepalives and an idle timeout; terminal sizes capped on the pty request and on
-every window change (the screen is drawn again at the new size); a message over the input
-bound dropped whole; invalid UTF-8 read as replacement characters, which a prompt refuses in
-one line. Every connection, login, refusal and timeout goes to the operator's log.
+in all (with OpenSSH's random early drop) and per address (as OpenSSH's MaxStartups), and a
+login timeout (LoginGraceTime) that also closes a logged-in connection starting no shell;
+logged-in connections have caps of their own, in all and per address, and one session channel
+each; keepalives and an idle timeout; terminal sizes capped on the pty request and on every
+window change (a burst of them drawn once, at the last size); a message over the input bound
+dropped whole, and input past a bound the screen has not read dropped too, so the loop never
+waits on its own pipe; invalid UTF-8 read as replacement characters, which a prompt refuses
+in one line; only the environment's LANG and LC_ALL kept; no agent forwarding. Every
+connection, login, refusal and timeout goes to the operator's log, a client's words quoted.
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import io
 import logging
 import logging.handlers
 import os
+import random
 import sys
+import termios
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine
 from contextlib import ExitStack
@@ -33,6 +39,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
 from ..language import _
+from ..text.safe import clean
 from ..tui.screen import Screen
 
 log = logging.getLogger("momon.serve")  # for the operator: every connection, login, refusal and result
@@ -44,14 +51,22 @@ class Limits:
 
     connections: int = 16  # logged in at once
     connections_per_address: int = 16  # of those, from one address
-    startups: int = 10  # not yet logged in, at once (as OpenSSH's MaxStartups)
+    startups: int = 10  # not yet logged in, at once, before some are refused (as OpenSSH's MaxStartups 10:30:100)
+    startups_rate: float = 0.3  # at that many, the chance a new one is refused, rising to all of them at
+    startups_full: int = 100  # this many
     startups_per_address: int = 4  # of those, from one address
     login_seconds: float = 10.0  # from connecting to a session opened (as OpenSSH's LoginGraceTime)
     idle_seconds: float = 1800.0  # a connection that sends nothing this long is closed
     keepalive: tuple[float, int] = (30.0, 3)  # seconds between keepalives, and how many may go unanswered
     max_input: int = 4096  # characters one message from a client may carry (a paste, not a flood)
+    max_pending: int = 16384  # bytes typed but not yet read by the screen: more is dropped, never waited on
+    sessions: int = 1  # session channels on one connection
     max_size: tuple[int, int] = (500, 200)  # the widest and tallest terminal a client may ask for: columns, rows
 
+
+ENV_KEPT = frozenset({b"LANG", b"LC_ALL"})  # the variables a session keeps (its seat's language); any other is refused
+ENV_VALUE = 64  # bytes a kept variable's value may hold
+RESIZE_SECONDS = 0.1  # a burst of window changes is drawn once, this long after the first, at the last size
 
 GAME = Limits()  # one game: two seats and a few spectators
 CLUB = Limits(connections=256, connections_per_address=32)  # a club: many rooms, spectators without limit but these
@@ -65,6 +80,18 @@ class Counts:
     connections: int = 0
     logged: dict[str, int] = field(default_factory=dict)
     starting: dict[str, int] = field(default_factory=dict)
+
+
+def heard(text: object) -> str:
+    """What a client said (a login name, a disconnect reason), as the log writes it: quoted, on
+    one line, without a control character or an escape sequence, bounded, so a client cannot
+    forge a log line or reach the operator's terminal."""
+    return repr(clean(text, 200))
+
+
+def _unread(fd: int) -> int:
+    """Bytes in the pipe ``fd`` reads that nobody has read yet."""
+    return int.from_bytes(fcntl.ioctl(fd, termios.FIONREAD, bytes(4)), sys.byteorder)
 
 
 class ChannelText:
@@ -98,13 +125,15 @@ class TerminalSession(asyncssh.SSHServerSession[str], ABC):  # type: ignore[misc
     session; a closed connection cancels the task, and the end of the task closes the connection."""
 
     def __init__(self, server: LimitedServer) -> None:
-        self.limits, self.address = server.limits, server.address
+        self.limits, self.address, self.opened = server.limits, server.address, server.opened
         self.chan: Any = None
         self.screen: Screen | None = None
         self.pipe: Any = None
         self.task: asyncio.Task[None] | None = None
         self.closing = ExitStack()  # the pipe from the channel to the screen
         self.idle: asyncio.TimerHandle | None = None
+        self.resize: asyncio.TimerHandle | None = None  # a redraw at a new size, pending
+        self.dropping = False  # input is being dropped: the client was told once
 
     @abstractmethod
     async def play(self, screen: Screen, console: Console) -> None:
@@ -112,14 +141,26 @@ class TerminalSession(asyncssh.SSHServerSession[str], ABC):  # type: ignore[misc
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
+        chan._process_env_request = self._env_request  # (asyncssh's own keeps every variable, of any size)
+
+    def _env_request(self, packet: Any) -> bool:
+        """A variable the client sends: one of ``ENV_KEPT``, short, is kept; any other is refused."""
+        key, value = packet.get_string(), packet.get_string()
+        packet.check_end()
+        if key not in ENV_KEPT or len(value) > ENV_VALUE:
+            return False
+        self.chan._env[key] = value
+        return True
 
     def shell_requested(self) -> bool:
         return True
 
     def session_started(self) -> None:
         loop = asyncio.get_running_loop()
+        self.opened()
         self._active()
         self.pipe = self.closing.enter_context(create_pipe_input())
+        os.set_blocking(self.pipe.pipe.write_fd, False)  # its reader is this loop: a write must never wait
         out = cast(TextIO, ChannelText(self.chan, loop))
         size: Callable[[], Size] = self._size
         output = Vt100_Output(out, size, term=self.chan.get_terminal_type() or "xterm")
@@ -157,19 +198,36 @@ class TerminalSession(asyncssh.SSHServerSession[str], ABC):  # type: ignore[misc
 
     def data_received(self, data: str, datatype: object) -> None:
         self._active()
-        if self.pipe is not None and len(data) <= self.limits.max_input:  # a flood is dropped whole, never half-read
-            self.pipe.send_text(data)
+        if self.pipe is None or len(data) > self.limits.max_input:  # a flood is dropped whole, never half-read
+            return
+        sent = data.encode("utf-8")
+        try:
+            if _unread(self.pipe.pipe.read_fd) + len(sent) > self.limits.max_pending:
+                raise BlockingIOError
+            self.pipe.send_bytes(sent)
+            self.dropping = False
+        except BlockingIOError:  # typed faster than the screen reads: dropped, and the client told once
+            if not self.dropping:
+                self.dropping = True
+                log.info("dropped input from %s: more than %d bytes unread", self.address, self.limits.max_pending)
+                self.chan.write("\r\n" + _("Too much typed at once: some of it was dropped.") + "\r\n")
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self.screen is not None and self.resize is None:  # a burst of changes is drawn once
+            self.resize = asyncio.get_running_loop().call_later(RESIZE_SECONDS, self._resized)
+
+    def _resized(self) -> None:
+        self.resize = None
         if self.screen is not None:
-            self.screen.resized()  # drawn again at the new size, which _size caps
+            self.screen.resized()  # drawn again at the latest size, which _size caps
 
     def eof_received(self) -> bool:
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.idle is not None:
-            self.idle.cancel()
+        for timer in (self.idle, self.resize):
+            if timer is not None:
+                timer.cancel()
         self.closing.close()  # the prompt reads the end of its input
         if self.task is not None:
             self.task.cancel()  # and the task ends, whatever it awaited
@@ -177,9 +235,9 @@ class TerminalSession(asyncssh.SSHServerSession[str], ABC):  # type: ignore[misc
 
 class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
     """One connection's server side, under the listener's caps: until it logs in it counts
-    among the connections not yet logged in (refused at once past their caps); once logged in,
-    among the logged-in ones (refused past their cap unless ``crowd_proof``), and a session
-    must follow within the login time."""
+    among the connections not yet logged in (refused past their caps); once logged in, among the
+    logged-in ones (refused past their cap unless ``crowd_proof``), and a shell must start
+    within the login time, in its one session channel."""
 
     def __init__(self, counts: Counts, limits: Limits, loop: asyncio.AbstractEventLoop) -> None:
         self.counts, self.limits, self.loop = counts, limits, loop
@@ -187,7 +245,8 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         self.address = "?"
         self.starting = False  # counted among the connections not yet logged in
         self.logged_in = False
-        self.grace: asyncio.TimerHandle | None = None  # logged in, but no session opened yet
+        self.grace: asyncio.TimerHandle | None = None  # logged in, but no shell started yet
+        self.sessions = 0  # session channels asked for
 
     @abstractmethod
     def who(self) -> str:
@@ -206,12 +265,25 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
         starting, limits = self.counts.starting, self.limits
         log.info("connection from %s", self.address)
-        if sum(starting.values()) >= limits.startups or starting.get(self.address, 0) >= limits.startups_per_address:
+        if self._refused(sum(starting.values())) or starting.get(self.address, 0) >= limits.startups_per_address:
             log.warning("refused %s: too many connections not yet logged in", self.address)
             conn.close()
             return
         starting[self.address] = starting.get(self.address, 0) + 1
         self.starting = True
+
+    def _refused(self, starting: int) -> bool:
+        """Whether a new connection is refused, ``starting`` being not yet logged in: none below
+        ``startups``, then at random, more often the more there are, up to all at
+        ``startups_full`` (OpenSSH's random early drop), so silent connections cannot hold every
+        place: a player who tries again gets in."""
+        limits = self.limits
+        if starting < limits.startups:
+            return False
+        if starting >= limits.startups_full:
+            return True
+        rise = (starting - limits.startups) / (limits.startups_full - limits.startups)
+        return random.random() < limits.startups_rate + (1 - limits.startups_rate) * rise
 
     def _started(self) -> None:
         """No longer among the connections not yet logged in."""
@@ -220,7 +292,7 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
             _less(self.counts.starting, self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        log.info("connection from %s closed%s", self.address, f": {exc}" if exc else "")
+        log.info("connection from %s closed%s", self.address, f": {heard(exc)}" if exc else "")
         self._started()
         if self.logged_in:
             self.counts.connections -= 1
@@ -247,9 +319,17 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         log.info("closed %s: logged in but opened no session", self.address)
         self.conn.close()
 
-    def session_requested(self) -> TerminalSession:
+    def opened(self) -> None:
+        """A shell started: the login time is over (a session channel alone does not end it)."""
         if self.grace is not None:
             self.grace.cancel()
+
+    def session_requested(self) -> TerminalSession | bool:
+        self.sessions += 1
+        if self.sessions > self.limits.sessions:  # each costs a screen: refused, and logged once
+            if self.sessions == self.limits.sessions + 1:
+                log.warning("refused %s: more than %d session channels", self.address, self.limits.sessions)
+            return False
         return self.session()
 
 
@@ -267,7 +347,8 @@ async def listen(factory: Callable[[], LimitedServer], address: str, port: int, 
     completion, Ctrl-C), and a paste arrives as the client sent it, not cut into lines."""
     return await asyncssh.create_server(factory, address, port, server_host_keys=[key], line_editor=False,
                                         login_timeout=limits.login_seconds, encoding="utf-8", errors="replace",
-                                        keepalive_interval=limits.keepalive[0], keepalive_count_max=limits.keepalive[1])
+                                        keepalive_interval=limits.keepalive[0], keepalive_count_max=limits.keepalive[1],
+                                        agent_forwarding=False)
 
 
 LOG_BYTES, LOG_FILES = 1_000_000, 5  # the rotating log: each file's size, and the old ones kept
