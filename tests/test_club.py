@@ -543,3 +543,34 @@ def test_a_club_beside_an_option_of_one_game_is_refused_in_one_line():
 
     result = CliRunner().invoke(app, ["serve", "--club", "--p1", "Ann"])
     assert result.exit_code == 2 and "--club" in result.output and "Traceback" not in result.output
+
+
+def test_two_players_typing_one_open_rooms_code_at_once_seat_only_the_first_to_pick_a_deck(tmp_path):
+    """Bea and Cid both type Ann's room's code and both reach the deck menu; Bea picks first and
+    sits; Cid, picking after, is told the seat is taken and stays in the lobby: the room has
+    two sitters and the index one game."""
+    ann, bea, cid = Client("Ann"), Client("Bea"), Client("Cid")
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            for c in (ann, bea, cid):
+                await c.join(running.port)
+            await _create(ann)
+            await until(lambda: ROOM.search(ann.raw))
+            code = ROOM.search(ann.raw)[1].decode()
+            for c in (bea, cid):
+                await until(lambda c=c: shown(c, OPEN) in c.raw)
+                c.send(code)
+            await until(lambda: all(shown(c, DECK) in c.raw for c in (bea, cid)))
+            bea.send("prism")
+            room = running.club.rooms[code]
+            await until(lambda: room.host is not None)
+            cid.send("prism")
+            await until(lambda: b"Someone took that seat first." in cid.raw)
+            assert [s.name for s in room.sitters] == ["Ann", "Bea"]
+            for c in (ann, bea, cid):
+                c.leave()
+
+    asyncio.run(main())
+    (game,) = _store(tmp_path)._games("", ())
+    assert game.names == ("Ann", "Bea")

@@ -96,8 +96,12 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
         if room is not None and room.open and club.own(room, name, account):
             screen.message = Text(_("That room is yours: give its code to your opponent."), style="red")
         elif room is not None and room.open:
+            deck = await _deck(screen)
+            if not (room.open and club.find(room.code) is room):  # another player sat down while this one picked
+                screen.message = Text(_("Someone took that seat first."), style="red")
+                continue
             secret, digest = rejoin_secret() if account is None else ("", None)
-            room.sitters.append(Sitter(name, await _deck(screen), language, account, digest))
+            room.sitters.append(Sitter(name, deck, language, account, digest))
             await club.begin(room)
             return Seated(room, 2, language, secret)
         elif room is not None and room.host is not None:  # a player rejoins their seat; anyone else watches
