@@ -574,3 +574,57 @@ def test_two_players_typing_one_open_rooms_code_at_once_seat_only_the_first_to_p
     asyncio.run(main())
     (game,) = _store(tmp_path)._games("", ())
     assert game.names == ("Ann", "Bea")
+
+
+def test_an_open_room_goes_when_its_creator_leaves_before_anyone_sits_down(tmp_path):
+    ann, bea = Client("Ann"), Client("Bea")
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            await ann.join(running.port)
+            await _create(ann)
+            await until(lambda: ROOM.search(ann.raw))
+            code = ROOM.search(ann.raw)[1].decode()
+            assert [room.code for room in running.club.waiting()] == [code]
+            ann.leave()
+            await until(lambda: code not in running.club.rooms)
+            await bea.join(running.port)
+            await until(lambda: shown(bea, OPEN) in bea.raw)
+            bea.send(code)
+            await until(lambda: b"No open room has that code." in bea.raw)
+            bea.leave()
+
+    asyncio.run(main())
+    assert not _store(tmp_path)._games("", ())
+
+
+def test_one_player_has_at_most_two_rooms_waiting_and_three_games_in_play_and_a_game_nobody_is_at_is_not_listed(
+        tmp_path):
+    """Club.refusal counts a guest's rooms by name (an account's by number): a third waiting room
+    and a fourth game in play are refused, another player is not; a bot game whose player left
+    stays in the club (rejoined by its code) but not among the games to watch."""
+    from momon_cli.serve.club import Club
+    from momon_cli.serve.club_store import ClubStore
+    from momon_cli.serve.room import Sitter
+
+    async def main() -> None:
+        club = Club(ClubStore(tmp_path / "club.db"), tmp_path / "games", seed=7, first=1)
+        for _n in range(2):
+            assert club.refusal("Ann", None, True) is None
+            club.create(Sitter("Ann", "prism", "en"), "sequential", None)
+        assert club.refusal("ANN", None, True) == "You have 2 rooms waiting already: wait for an opponent in one."
+        assert club.refusal("Bea", None, True) is None and club.refusal("Ann", 4, True) is None
+        games = []
+        for _n in range(3):
+            assert club.refusal("Ann", None, False) is None
+            games.append(club.create(Sitter("Ann", "prism", "en"), "sequential", "easy"))
+            await club.begin(games[-1])
+        assert club.refusal("Ann", None, False) == "You have 3 games in play already: finish one first."
+        assert club.watchable() == []  # nobody connected at any of them
+        games[0].arrive(1, lambda: None)
+        assert club.watchable() == [games[0]]
+        games[0].leave(1, next(iter(games[0].present.values())))
+        assert club.watchable() == [] and club.find(games[0].code) is games[0]
+        club.stop()
+
+    asyncio.run(main())

@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from ..files import NotAFile, regular_file
@@ -296,6 +296,15 @@ class ClubStore:
             if winner is not None and seats.get(1) is not None and seats.get(2) is not None:
                 _rate(db, game, seats[winner], seats[3 - winner])
         return True
+
+    def prune_bot_games(self, days: int) -> int:
+        """End, with no result (``abandoned``), every unfinished game against a bot begun more than
+        ``days`` days ago: its player left it and has not come back, and a club resumes every
+        unfinished game at each start. How many it ended."""
+        before = (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="seconds")
+        with self._writing() as db:
+            return db.execute("UPDATE games SET ended = ?, reason = 'abandoned' WHERE ended IS NULL "
+                              "AND bot_level IS NOT NULL AND started < ?", (_now(), before)).rowcount
 
     def clock(self, game: int, left: dict[int, float]) -> None:
         """A clocked game's seconds left to each player, as of its latest answer."""

@@ -88,13 +88,18 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
         if answer == "l":
             return None
         if answer == "c":
-            return await _create(screen, club, name, language, account)
+            created = await _create(screen, club, name, language, account)
+            if created is not None:
+                return created
+            continue
         if answer.startswith("w") and answer[1:].isdigit() and 1 <= int(answer[1:]) <= len(watch):
             return Seated(watch[int(answer[1:]) - 1], 0, language)
         code, _space, secret = answer.partition(" ")
         room = club.find(code)
         if room is not None and room.open and club.own(room, name, account):
             screen.message = Text(_("That room is yours: give its code to your opponent."), style="red")
+        elif room is not None and room.open and (refused := club.refusal(name, account, False)):
+            screen.message = Text(refused, style="red")
         elif room is not None and room.open:
             deck = await _deck(screen)
             if not (room.open and club.find(room.code) is room):  # another player sat down while this one picked
@@ -115,7 +120,9 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
             screen.message = Text(_("No open room has that code."), style="red")
 
 
-async def _create(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated:
+async def _create(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated | None:
+    """A new room, and its seat 1 once it begins; None (with the lobby's message saying why)
+    when the player has as many rooms waiting or games in play as they may."""
     deck = await _deck(screen)
     rules = ""
     while rules not in ("sequential", "simultaneous"):
@@ -130,11 +137,18 @@ async def _create(screen: Screen, club: Club, name: str, language: str, account:
     while not (minutes.isdigit() and int(minutes) <= MAX_MINUTES):
         minutes = await _ask(screen, [Text(_("Clock: minutes for each player (0: no clock)"))], "› ",
                              _("0-{most}").format(most=MAX_MINUTES))
+    refused = club.refusal(name, account, opponent == "1")
+    if refused is not None:
+        screen.message = Text(refused, style="red")
+        return None
     secret, digest = rejoin_secret() if account is None else ("", None)
     room = club.create(Sitter(name, deck, language, account, digest), rules, levels.get(opponent), int(minutes))
     if room.bot is not None:
         await club.begin(room)
-    else:
+        return Seated(room, 1, language, secret)
+    try:
         await screen.abusy(_("Room {code}: give this code to your opponent. Waiting…").format(code=room.code),
                            room.begun.wait(), WAIT_REDRAW)
+    finally:  # the creator left (or pressed Ctrl-C) before anyone sat down: the room goes
+        club.remove(room)
     return Seated(room, 1, language, secret)
