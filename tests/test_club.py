@@ -628,3 +628,15 @@ def test_one_player_has_at_most_two_rooms_waiting_and_three_games_in_play_and_a_
         club.stop()
 
     asyncio.run(main())
+
+
+def test_the_lobby_marks_a_guest_and_not_an_account_in_each_language():
+    from momon_cli.language import using
+    from momon_cli.serve.lobby_view import _room_line
+    from momon_cli.serve.room import Room, Sitter
+
+    room = Room("abcdef", "sequential", None, [Sitter("Ann", "prism", "en", account=1), Sitter("Bea", "prism", "en")])
+    assert _room_line(room).plain == "abcdef  Ann (prism) / Bea (guest) (prism) · sequential · a person"
+    with using("th"):
+        thai = _room_line(room).plain
+    assert "Ann (prism)" in thai and "Bea (guest)" not in thai and "Bea" in thai

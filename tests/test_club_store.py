@@ -441,3 +441,25 @@ def test_club_prune_ends_only_unfinished_bot_games_older_than_its_days(tmp_path)
     assert {g.id for g in store.unfinished()} == {new_bot, people}
     assert runner.invoke(app, ["club", "prune", "--folder", str(tmp_path)]).output.strip() == (
         "Ended 0 unfinished games against a bot.")
+
+
+@pytest.mark.parametrize("name", ["Ann ", " Ann", "Ann\u00a0", "Ann\u3000", "\u0410nn", "\u0391\u039d\u039d", "Ａｎｎ", "ann"],
+                         ids=["space after", "space before", "nbsp", "ideographic space", "cyrillic A", "greek ANN",
+                              "full-width", "case"])
+def test_a_name_that_looks_like_an_accounts_is_refused_to_a_guest_and_to_another_key(store, name):
+    store.claim(key(1), "Ann")
+    with pytest.raises(ClubStoreError, match="is taken"):
+        store.guest(name)
+    with pytest.raises(ClubStoreError, match="is taken"):
+        store.claim(key(2), name)
+
+
+def test_a_persons_name_is_kept_with_its_outer_spaces_trimmed_and_a_bots_is_refused(store):
+    assert store.guest("  Bea\u00a0") == "Bea"
+    assert store.claim(key(3), " Cid ").name == "Cid"
+    assert store.guest("Ann  Lee") == "Ann  Lee"  # inner spaces are the name's own
+    for bot in ("bot:hard", "Bot:easy", " b\u043et:medium"):
+        with pytest.raises(ClubStoreError, match="is a bot's"):
+            store.guest(bot)
+        with pytest.raises(ClubStoreError, match="is a bot's"):
+            store.claim(key(4), bot)

@@ -35,8 +35,13 @@ class Seated:
     secret: str = ""
 
 
+def _shown(sitter: Sitter) -> str:
+    """A sitter's name in the lobby, a guest's marked so: a guest's name is nobody's own."""
+    return sitter.name if sitter.account is not None else _("{name} (guest)").format(name=sitter.name)
+
+
 def _room_line(room: Room) -> Text:
-    names = " / ".join(f"{s.name} ({s.deck})" for s in room.sitters)
+    names = " / ".join(f"{_shown(s)} ({s.deck})" for s in room.sitters)
     against = _("bot {level}").format(level=room.bot) if room.bot else _("a person")
     clock = "" if room.clock is None else " · " + _("clock {first} / {second}").format(
         first=room.clock.shown(1), second=room.clock.shown(2))
