@@ -640,3 +640,44 @@ def test_the_lobby_marks_a_guest_and_not_an_account_in_each_language():
     with using("th"):
         thai = _room_line(room).plain
     assert "Ann (prism)" in thai and "Bea (guest)" not in thai and "Bea" in thai
+
+
+def test_wrong_rejoin_secrets_are_logged_slowed_down_and_the_fifth_closes_the_connection(tmp_path, monkeypatch, caplog):
+    """A guest guessing Ann's secret is refused, each wrong secret logged with the room's code
+    and each next one read later than the last (the delay doubles: 0.2, 0.4, 0.8, 1.6 s
+    here); the fifth closes the connection in one line."""
+    import logging
+
+    from momon_cli.serve.lobby_view import Guesses
+
+    monkeypatch.setattr(Guesses, "FIRST_DELAY", 0.2)
+    caplog.set_level(logging.WARNING, logger="momon.serve")
+    ann, bea, eve = Client("Ann"), Client("Bea"), Client("Eve")
+
+    def logged() -> list[logging.LogRecord]:
+        return [r for r in caplog.records if "wrong rejoin secret" in r.getMessage()]
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            for c in (ann, bea, eve):
+                await c.join(running.port)
+            await _create(ann)
+            await until(lambda: ROOM.search(ann.raw))
+            code = ROOM.search(ann.raw)[1].decode()
+            await _join(bea, code)
+            await until(lambda: running.club.rooms[code].host is not None)
+            await until(lambda: shown(eve, OPEN) in eve.raw)
+            for n in range(1, 6):
+                eve.send(f"{code} {'x' * 8}")
+                await until(lambda n=n: len(logged()) == n)
+            await until(lambda: b"Too many wrong rejoin codes: this connection is closed." in eve.raw)
+            await until(lambda: eve.proc.stdout.at_eof())
+            assert b"That rejoin code is not this room's" in eve.raw
+            for c in (ann, bea):
+                c.leave()
+
+    asyncio.run(main())
+    records = logged()
+    gaps = [later.created - earlier.created for earlier, later in zip(records, records[1:], strict=False)]
+    assert all(gap >= 0.2 * 2 ** n for n, gap in enumerate(gaps)), gaps
+    assert all(f"{n} of 5 for room " in r.getMessage() and "'Eve'" in r.getMessage() for n, r in enumerate(records, 1))

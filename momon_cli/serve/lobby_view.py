@@ -7,6 +7,7 @@ connection does next: play a seat of a room, or watch one.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -17,6 +18,8 @@ from ..language import _, using
 from ..text.safe import safe
 from ..tui.screen import WAIT_REDRAW, Screen
 from .club import Club
+from .club_store import ClubStoreError
+from .connection import log
 from .room import BOT_LEVELS, Room, Sitter, rejoin_secret
 
 LANGUAGES = ("en", "th")  # what ``l`` in the lobby steps through
@@ -64,18 +67,41 @@ async def _deck(screen: Screen) -> str:
             return picked
 
 
+class Guesses:
+    """A connection's wrong rejoin secrets: each logged, each answered after a delay twice the
+    last, and the connection closed at the ``TRIES``-th, so a secret cannot be guessed fast."""
+
+    TRIES = 5
+    FIRST_DELAY = 1.0  # seconds after the first wrong secret (then 2, 4, 8)
+
+    def __init__(self) -> None:
+        self.wrong, self.delay = 0, self.FIRST_DELAY
+
+    async def refused(self, name: str, code: str) -> None:
+        """One more wrong secret for room ``code``: logged and slowed; ClubStoreError (the
+        connection refused in one line, and closed) at the last try."""
+        self.wrong += 1
+        log.warning("wrong rejoin secret %d of %d for room %s by %r", self.wrong, self.TRIES, code, name)
+        if self.wrong >= self.TRIES:
+            raise ClubStoreError(_("Too many wrong rejoin codes: this connection is closed."))
+        await asyncio.sleep(self.delay)
+        self.delay *= 2
+
+
 async def lobby(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated:
     """The lobby until the player sits down in a room or picks one to watch; ``l`` switches
     its language (and the seat's) between English and Thai."""
+    guesses = Guesses()  # this connection's wrong rejoin secrets
     while True:
         with using(language):
-            seated = await _choose(screen, club, name, language, account)
+            seated = await _choose(screen, club, name, language, account, guesses)
         if seated is not None:
             return seated
         language = LANGUAGES[(LANGUAGES.index(language) + 1) % len(LANGUAGES)]
 
 
-async def _choose(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated | None:
+async def _choose(screen: Screen, club: Club, name: str, language: str, account: int | None,
+                  guesses: Guesses) -> Seated | None:
     """One answer in the lobby: where the player sits, or None to switch languages."""
     screen.title = _("momon club — {name}").format(name=name)
     while True:
@@ -117,6 +143,7 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
         elif room is not None and room.host is not None:  # a player rejoins their seat; anyone else watches
             seat = club.seat_of(room, account, secret)
             if secret.strip() and not seat:
+                await guesses.refused(name, room.code)
                 screen.message = Text(_("That rejoin code is not this room's: check it, or give the room's code "
                                         "alone to watch."), style="red")
                 continue
