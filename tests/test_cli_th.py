@@ -16,7 +16,7 @@ from momon_cli.widths import columns
 
 COMMANDS = ["", "play", "puzzles", "puzzle", "learn", "serve", "replay", "verify", "games", "export", "analyse",
             "cards", "decks", "elements", "howto", "rules", "simulate", "bench", "tournament", "deck", "deck check",
-            "club", "club ratings"]
+            "club", "club ratings", "club prune"]
 THAI = re.compile(r"[\u0e00-\u0e7f]")
 #: Words that make a run of English words a sentence, not a list of names or a command line.
 FUNCTION_WORDS = {"a", "an", "the", "of", "to", "in", "is", "and", "or", "with", "for", "from", "its", "this",

@@ -543,3 +543,141 @@ def test_a_club_beside_an_option_of_one_game_is_refused_in_one_line():
 
     result = CliRunner().invoke(app, ["serve", "--club", "--p1", "Ann"])
     assert result.exit_code == 2 and "--club" in result.output and "Traceback" not in result.output
+
+
+def test_two_players_typing_one_open_rooms_code_at_once_seat_only_the_first_to_pick_a_deck(tmp_path):
+    """Bea and Cid both type Ann's room's code and both reach the deck menu; Bea picks first and
+    sits; Cid, picking after, is told the seat is taken and stays in the lobby: the room has
+    two sitters and the index one game."""
+    ann, bea, cid = Client("Ann"), Client("Bea"), Client("Cid")
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            for c in (ann, bea, cid):
+                await c.join(running.port)
+            await _create(ann)
+            await until(lambda: ROOM.search(ann.raw))
+            code = ROOM.search(ann.raw)[1].decode()
+            for c in (bea, cid):
+                await until(lambda c=c: shown(c, OPEN) in c.raw)
+                c.send(code)
+            await until(lambda: all(shown(c, DECK) in c.raw for c in (bea, cid)))
+            bea.send("prism")
+            room = running.club.rooms[code]
+            await until(lambda: room.host is not None)
+            cid.send("prism")
+            await until(lambda: b"Someone took that seat first." in cid.raw)
+            assert [s.name for s in room.sitters] == ["Ann", "Bea"]
+            for c in (ann, bea, cid):
+                c.leave()
+
+    asyncio.run(main())
+    (game,) = _store(tmp_path)._games("", ())
+    assert game.names == ("Ann", "Bea")
+
+
+def test_an_open_room_goes_when_its_creator_leaves_before_anyone_sits_down(tmp_path):
+    ann, bea = Client("Ann"), Client("Bea")
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            await ann.join(running.port)
+            await _create(ann)
+            await until(lambda: ROOM.search(ann.raw))
+            code = ROOM.search(ann.raw)[1].decode()
+            assert [room.code for room in running.club.waiting()] == [code]
+            ann.leave()
+            await until(lambda: code not in running.club.rooms)
+            await bea.join(running.port)
+            await until(lambda: shown(bea, OPEN) in bea.raw)
+            bea.send(code)
+            await until(lambda: b"No open room has that code." in bea.raw)
+            bea.leave()
+
+    asyncio.run(main())
+    assert not _store(tmp_path)._games("", ())
+
+
+def test_one_player_has_at_most_two_rooms_waiting_and_three_games_in_play_and_a_game_nobody_is_at_is_not_listed(
+        tmp_path):
+    """Club.refusal counts a guest's rooms by name (an account's by number): a third waiting room
+    and a fourth game in play are refused, another player is not; a bot game whose player left
+    stays in the club (rejoined by its code) but not among the games to watch."""
+    from momon_cli.serve.club import Club
+    from momon_cli.serve.club_store import ClubStore
+    from momon_cli.serve.room import Sitter
+
+    async def main() -> None:
+        club = Club(ClubStore(tmp_path / "club.db"), tmp_path / "games", seed=7, first=1)
+        for _n in range(2):
+            assert club.refusal("Ann", None, True) is None
+            club.create(Sitter("Ann", "prism", "en"), "sequential", None)
+        assert club.refusal("ANN", None, True) == "You have 2 rooms waiting already: wait for an opponent in one."
+        assert club.refusal("Bea", None, True) is None and club.refusal("Ann", 4, True) is None
+        games = []
+        for _n in range(3):
+            assert club.refusal("Ann", None, False) is None
+            games.append(club.create(Sitter("Ann", "prism", "en"), "sequential", "easy"))
+            await club.begin(games[-1])
+        assert club.refusal("Ann", None, False) == "You have 3 games in play already: finish one first."
+        assert club.watchable() == []  # nobody connected at any of them
+        games[0].arrive(1, lambda: None)
+        assert club.watchable() == [games[0]]
+        games[0].leave(1, next(iter(games[0].present.values())))
+        assert club.watchable() == [] and club.find(games[0].code) is games[0]
+        club.stop()
+
+    asyncio.run(main())
+
+
+def test_the_lobby_marks_a_guest_and_not_an_account_in_each_language():
+    from momon_cli.language import using
+    from momon_cli.serve.lobby_view import _room_line
+    from momon_cli.serve.room import Room, Sitter
+
+    room = Room("abcdef", "sequential", None, [Sitter("Ann", "prism", "en", account=1), Sitter("Bea", "prism", "en")])
+    assert _room_line(room).plain == "abcdef  Ann (prism) / Bea (guest) (prism) · sequential · a person"
+    with using("th"):
+        thai = _room_line(room).plain
+    assert "Ann (prism)" in thai and "Bea (guest)" not in thai and "Bea" in thai
+
+
+def test_wrong_rejoin_secrets_are_logged_slowed_down_and_the_fifth_closes_the_connection(tmp_path, monkeypatch, caplog):
+    """A guest guessing Ann's secret is refused, each wrong secret logged with the room's code
+    and each next one read later than the last (the delay doubles: 0.2, 0.4, 0.8, 1.6 s
+    here); the fifth closes the connection in one line."""
+    import logging
+
+    from momon_cli.serve.lobby_view import Guesses
+
+    monkeypatch.setattr(Guesses, "FIRST_DELAY", 0.2)
+    caplog.set_level(logging.WARNING, logger="momon.serve")
+    ann, bea, eve = Client("Ann"), Client("Bea"), Client("Eve")
+
+    def logged() -> list[logging.LogRecord]:
+        return [r for r in caplog.records if "wrong rejoin secret" in r.getMessage()]
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            for c in (ann, bea, eve):
+                await c.join(running.port)
+            await _create(ann)
+            await until(lambda: ROOM.search(ann.raw))
+            code = ROOM.search(ann.raw)[1].decode()
+            await _join(bea, code)
+            await until(lambda: running.club.rooms[code].host is not None)
+            await until(lambda: shown(eve, OPEN) in eve.raw)
+            for n in range(1, 6):
+                eve.send(f"{code} {'x' * 8}")
+                await until(lambda n=n: len(logged()) == n)
+            await until(lambda: b"Too many wrong rejoin codes: this connection is closed." in eve.raw)
+            await until(lambda: eve.proc.stdout.at_eof())
+            assert b"That rejoin code is not this room's" in eve.raw
+            for c in (ann, bea):
+                c.leave()
+
+    asyncio.run(main())
+    records = logged()
+    gaps = [later.created - earlier.created for earlier, later in zip(records, records[1:], strict=False)]
+    assert all(gap >= 0.2 * 2 ** n for n, gap in enumerate(gaps)), gaps
+    assert all(f"{n} of 5 for room " in r.getMessage() and "'Eve'" in r.getMessage() for n, r in enumerate(records, 1))

@@ -419,3 +419,47 @@ def test_a_version_4_database_gains_the_guests_rejoin_secrets_and_only_a_guest_h
     with pytest.raises(sqlite3.IntegrityError):  # an account rejoins by its key: it has no secret
         store.begin_game("ghjkmn", "sequential", Path("/h.jsonl"), (Player("prism", account=ann.id, secret=digest),
                                                                    Player("prism", guest="Bea")))
+
+
+def test_club_prune_ends_only_unfinished_bot_games_older_than_its_days(tmp_path):
+    """A bot game left ten days ago is ended with no result; one begun today, a finished one and
+    a game between people of the same age are kept as they are."""
+    store = ClubStore(tmp_path / "club.db")
+    old_bot = store.begin_game("abcdef", "sequential", Path("/a.jsonl"), (Player("prism", guest="Ann"),
+                                                                         Player("stone-gale", bot="bot:easy")), "easy")
+    new_bot = store.begin_game("bcdefg", "sequential", Path("/b.jsonl"), (Player("prism", guest="Ann"),
+                                                                         Player("stone-gale", bot="bot:hard")), "hard")
+    people = store.begin_game("cdefgh", "sequential", Path("/c.jsonl"), (Player("prism", guest="Ann"),
+                                                                        Player("prism", guest="Bea")))
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE games SET started = '2020-01-01T00:00:00+00:00' WHERE id IN (?, ?)", (old_bot, people))
+    result = runner.invoke(app, ["club", "prune", "--folder", str(tmp_path), "--days", "7"])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == "Ended 1 unfinished game against a bot."
+    pruned = store.game(old_bot)
+    assert pruned is not None and pruned.ended and pruned.winner is None and pruned.reason == "abandoned"
+    assert {g.id for g in store.unfinished()} == {new_bot, people}
+    assert runner.invoke(app, ["club", "prune", "--folder", str(tmp_path)]).output.strip() == (
+        "Ended 0 unfinished games against a bot.")
+
+
+@pytest.mark.parametrize("name", ["Ann ", " Ann", "Ann\u00a0", "Ann\u3000", "\u0410nn", "\u0391\u039d\u039d", "Ａｎｎ", "ann"],
+                         ids=["space after", "space before", "nbsp", "ideographic space", "cyrillic A", "greek ANN",
+                              "full-width", "case"])
+def test_a_name_that_looks_like_an_accounts_is_refused_to_a_guest_and_to_another_key(store, name):
+    store.claim(key(1), "Ann")
+    with pytest.raises(ClubStoreError, match="is taken"):
+        store.guest(name)
+    with pytest.raises(ClubStoreError, match="is taken"):
+        store.claim(key(2), name)
+
+
+def test_a_persons_name_is_kept_with_its_outer_spaces_trimmed_and_a_bots_is_refused(store):
+    assert store.guest("  Bea\u00a0") == "Bea"
+    assert store.claim(key(3), " Cid ").name == "Cid"
+    assert store.guest("Ann  Lee") == "Ann  Lee"  # inner spaces are the name's own
+    for bot in ("bot:hard", "Bot:easy", " b\u043et:medium"):
+        with pytest.raises(ClubStoreError, match="is a bot's"):
+            store.guest(bot)
+        with pytest.raises(ClubStoreError, match="is a bot's"):
+            store.claim(key(4), bot)

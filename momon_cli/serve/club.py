@@ -14,9 +14,9 @@ from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..language import _
+from ..language import _, ngettext
 from .clock import Clock
-from .club_store import ClubStore, Player, Standing, name_key
+from .club_store import ClubStore, ClubStoreError, Player, Standing, name_key
 from .connection import log
 from .host import Host, stand_in
 from .room import Room, Sitter, hashed, room_code
@@ -25,6 +25,8 @@ GRACE_SECONDS = 180.0  # with no clock, an absent player's game may be claimed t
 
 
 RETURN_POLL_SECONDS = 1.0  # how often an absent player out of time is looked for
+OPEN_ROOMS = 2  # rooms one player (an account, or a guest's name) may have waiting for an opponent
+GAMES_IN_PLAY = 3  # unfinished games one player may sit in, against people or bots
 
 
 class Club:
@@ -50,6 +52,25 @@ class Club:
 
     def find(self, code: str) -> Room | None:
         return self.rooms.get(code.strip().lower())
+
+    def remove(self, room: Room) -> None:
+        """An open room whose creator left before anyone sat down: gone from the lobby."""
+        if self.rooms.get(room.code) is room and room.open:
+            del self.rooms[room.code]
+
+    def refusal(self, name: str, account: int | None, opening: bool) -> str | None:
+        """Why this player may not have another room waiting (``opening``) or another game in
+        play, or None: one player cannot fill the lobby or the club's loop."""
+        theirs = [room for room in self.rooms.values() if any(self._is(s, name, account) for s in room.sitters)]
+        if opening and sum(room.open for room in theirs) >= OPEN_ROOMS:
+            return ngettext("You have {n} room waiting already: wait for an opponent there.",
+                            "You have {n} rooms waiting already: wait for an opponent in one.",
+                            OPEN_ROOMS).format(n=OPEN_ROOMS)
+        if not opening and sum(room.host is not None and not room.over for room in theirs) >= GAMES_IN_PLAY:
+            return ngettext("You have {n} game in play already: finish it first.",
+                            "You have {n} games in play already: finish one first.",
+                            GAMES_IN_PLAY).format(n=GAMES_IN_PLAY)
+        return None
 
     async def begin(self, room: Room) -> Host:
         """The room's game, made in a worker thread, indexed, and served (its bots answered)."""
@@ -100,8 +121,11 @@ class Club:
             result = host.game.state.result
             if room.game_id is not None:
                 winner = None if result is None else result.winner
-                await asyncio.to_thread(self.store.end_game, room.game_id, winner,
-                                        "claimed" if room.claimed else "over")
+                try:
+                    await asyncio.to_thread(self.store.end_game, room.game_id, winner,
+                                            "claimed" if room.claimed else "over")
+                except ClubStoreError as err:  # pruned by the host (momon club prune) while it was played
+                    log.warning("room %s: %s", room.code, err)
             log.info("game over in room %s: %s; record %s", room.code, result, host.recorder.path)
         finally:
             bots.cancel()
@@ -163,12 +187,18 @@ class Club:
 
     def own(self, room: Room, name: str, account: int | None) -> bool:
         """Whether ``room`` is this player's: an account's by its number, a guest's by its name."""
-        first = room.sitters[0]
-        return (first.account == account) if account is not None else (first.account is None
-                                                                        and name_key(first.name) == name_key(name))
+        return self._is(room.sitters[0], name, account)
+
+    @staticmethod
+    def _is(sitter: Sitter, name: str, account: int | None) -> bool:
+        """Whether ``sitter`` is this player: an account by its number, a guest by its name."""
+        return (sitter.account == account) if account is not None else (sitter.account is None
+                                                                         and name_key(sitter.name) == name_key(name))
 
     def watchable(self) -> list[Room]:
-        return [room for room in self.rooms.values() if room.host is not None and not room.over]
+        """The games in play with a person connected: one whose players have all left (a bot's
+        opponent gone) stays resumable by its code, but off the lobby's list."""
+        return [room for room in self.rooms.values() if room.host is not None and not room.over and room.present]
 
     def waiting(self) -> list[Room]:
         return [room for room in self.rooms.values() if room.open]

@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from ..files import NotAFile, regular_file
@@ -114,6 +114,22 @@ def name_key(name: str) -> str:
     """What two names are compared by: the same letters, whatever their case or how their
     accents are composed (NFC, folded, NFC again, as folding may decompose)."""
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+#: Letters of other scripts drawn as a Latin letter in most fonts, each with that letter:
+#: Cyrillic and Greek, capitals and small letters (a name's look is compared before its case).
+LOOK_ALIKE = str.maketrans(
+    "АВЕКМНОРСТУХЅІЈаеорсухѕіјһԁԛԝӏкΑΒΕΖΗΙΚΜΝΟΡΤΥΧαονικρυχγ",
+    "ABEKMHOPCTYXSIJaeopcyxsijhdqwlkABEZHIKMNOPTYXaovikpuxy")
+
+
+def look_key(name: str) -> str:
+    """What a name looks like, compared so a guest cannot pass for an account or two accounts
+    for each other: compatibility forms as their letters (NFKC: full-width, ligatures, NBSP),
+    spaces trimmed and each run of them one space, look-alike letters as Latin ones, then the
+    name's :func:`name_key`."""
+    shown = " ".join(unicodedata.normalize("NFKC", name).split())
+    return name_key(shown.translate(LOOK_ALIKE))
 
 
 def _now() -> str:
@@ -232,23 +248,20 @@ class ClubStore:
             row = db.execute("SELECT id, fingerprint, name FROM accounts WHERE fingerprint = ?", (fingerprint,)).fetchone()
             if row is not None:
                 return Account(*row)
-            _check_name(name)
-            name = unicodedata.normalize("NFC", name)
-            if db.execute("SELECT 1 FROM accounts WHERE name_key = ?", (name_key(name),)).fetchone():
-                raise ClubStoreError(_("the name {name} is taken: pick another").format(name=name))
+            name = _person(name)
+            _not_taken(db, name)
             cursor = db.execute("INSERT INTO accounts (fingerprint, name, name_key, created) VALUES (?, ?, ?, ?)",
                                 (fingerprint, name, name_key(name), _now()))
             assert cursor.lastrowid is not None
             return Account(cursor.lastrowid, fingerprint, name)
 
     def guest(self, name: str) -> str:
-        """A guest's name, if a guest may play under it: the name rule, and no account's name
-        (a guest cannot pass for a rated player). Raises ClubStoreError."""
-        _check_name(name)
-        name = unicodedata.normalize("NFC", name)
+        """A guest's name (its spaces trimmed), if a guest may play under it: the name rule, no
+        bot's, and none that looks like an account's (a guest cannot pass for a rated player).
+        Raises ClubStoreError."""
+        name = _person(name)
         with self._connection() as db:
-            if db.execute("SELECT 1 FROM accounts WHERE name_key = ?", (name_key(name),)).fetchone():
-                raise ClubStoreError(_("the name {name} is taken: pick another").format(name=name))
+            _not_taken(db, name)
         return name
 
     # Games
@@ -296,6 +309,15 @@ class ClubStore:
             if winner is not None and seats.get(1) is not None and seats.get(2) is not None:
                 _rate(db, game, seats[winner], seats[3 - winner])
         return True
+
+    def prune_bot_games(self, days: int) -> int:
+        """End, with no result (``abandoned``), every unfinished game against a bot begun more than
+        ``days`` days ago: its player left it and has not come back, and a club resumes every
+        unfinished game at each start. How many it ended."""
+        before = (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="seconds")
+        with self._writing() as db:
+            return db.execute("UPDATE games SET ended = ?, reason = 'abandoned' WHERE ended IS NULL "
+                              "AND bot_level IS NOT NULL AND started < ?", (_now(), before)).rowcount
 
     def clock(self, game: int, left: dict[int, float]) -> None:
         """A clocked game's seconds left to each player, as of its latest answer."""
@@ -360,10 +382,24 @@ def _rate(db: sqlite3.Connection, game: int, winner: int, loser: int) -> None:
                    "games = games + 1, updated = excluded.updated", (account, new.rating, new.deviation, _now()))
 
 
-def _check_name(name: str) -> None:
+def _person(name: str) -> str:
+    """A person's name as it is kept (NFC, its outer spaces trimmed), if the name rule takes it
+    and it is not a bot's (``bot:hard`` is what the index names a bot). Raises ClubStoreError."""
+    name = unicodedata.normalize("NFC", name.strip())
     why = name_problem(name, NAME_LIMIT)
     if why is not None:
         raise ClubStoreError(_("the name {why}").format(why=why))
+    if look_key(name).startswith("bot:"):
+        raise ClubStoreError(_("the name {name} is a bot's: pick another").format(name=name))
+    return name
+
+
+def _not_taken(db: sqlite3.Connection, name: str) -> None:
+    """Raises ClubStoreError when an account's name is ``name`` or looks like it (:func:`look_key`).
+    Every account is read: a club's accounts are few, and a name is checked once a login."""
+    looks = look_key(name)
+    if any(look_key(held) == looks for (held,) in db.execute("SELECT name FROM accounts")):
+        raise ClubStoreError(_("the name {name} is taken: pick another").format(name=name))
 
 
 def _private_folder(folder: Path) -> None:

@@ -7,6 +7,7 @@ connection does next: play a seat of a room, or watch one.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -17,6 +18,8 @@ from ..language import _, using
 from ..text.safe import safe
 from ..tui.screen import WAIT_REDRAW, Screen
 from .club import Club
+from .club_store import ClubStoreError
+from .connection import log
 from .room import BOT_LEVELS, Room, Sitter, rejoin_secret
 
 LANGUAGES = ("en", "th")  # what ``l`` in the lobby steps through
@@ -35,8 +38,13 @@ class Seated:
     secret: str = ""
 
 
+def _shown(sitter: Sitter) -> str:
+    """A sitter's name in the lobby, a guest's marked so: a guest's name is nobody's own."""
+    return sitter.name if sitter.account is not None else _("{name} (guest)").format(name=sitter.name)
+
+
 def _room_line(room: Room) -> Text:
-    names = " / ".join(f"{s.name} ({s.deck})" for s in room.sitters)
+    names = " / ".join(f"{_shown(s)} ({s.deck})" for s in room.sitters)
     against = _("bot {level}").format(level=room.bot) if room.bot else _("a person")
     clock = "" if room.clock is None else " · " + _("clock {first} / {second}").format(
         first=room.clock.shown(1), second=room.clock.shown(2))
@@ -59,18 +67,41 @@ async def _deck(screen: Screen) -> str:
             return picked
 
 
+class Guesses:
+    """A connection's wrong rejoin secrets: each logged, each answered after a delay twice the
+    last, and the connection closed at the ``TRIES``-th, so a secret cannot be guessed fast."""
+
+    TRIES = 5
+    FIRST_DELAY = 1.0  # seconds after the first wrong secret (then 2, 4, 8)
+
+    def __init__(self) -> None:
+        self.wrong, self.delay = 0, self.FIRST_DELAY
+
+    async def refused(self, name: str, code: str) -> None:
+        """One more wrong secret for room ``code``: logged and slowed; ClubStoreError (the
+        connection refused in one line, and closed) at the last try."""
+        self.wrong += 1
+        log.warning("wrong rejoin secret %d of %d for room %s by %r", self.wrong, self.TRIES, code, name)
+        if self.wrong >= self.TRIES:
+            raise ClubStoreError(_("Too many wrong rejoin codes: this connection is closed."))
+        await asyncio.sleep(self.delay)
+        self.delay *= 2
+
+
 async def lobby(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated:
     """The lobby until the player sits down in a room or picks one to watch; ``l`` switches
     its language (and the seat's) between English and Thai."""
+    guesses = Guesses()  # this connection's wrong rejoin secrets
     while True:
         with using(language):
-            seated = await _choose(screen, club, name, language, account)
+            seated = await _choose(screen, club, name, language, account, guesses)
         if seated is not None:
             return seated
         language = LANGUAGES[(LANGUAGES.index(language) + 1) % len(LANGUAGES)]
 
 
-async def _choose(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated | None:
+async def _choose(screen: Screen, club: Club, name: str, language: str, account: int | None,
+                  guesses: Guesses) -> Seated | None:
     """One answer in the lobby: where the player sits, or None to switch languages."""
     screen.title = _("momon club — {name}").format(name=name)
     while True:
@@ -88,21 +119,31 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
         if answer == "l":
             return None
         if answer == "c":
-            return await _create(screen, club, name, language, account)
+            created = await _create(screen, club, name, language, account)
+            if created is not None:
+                return created
+            continue
         if answer.startswith("w") and answer[1:].isdigit() and 1 <= int(answer[1:]) <= len(watch):
             return Seated(watch[int(answer[1:]) - 1], 0, language)
         code, _space, secret = answer.partition(" ")
         room = club.find(code)
         if room is not None and room.open and club.own(room, name, account):
             screen.message = Text(_("That room is yours: give its code to your opponent."), style="red")
+        elif room is not None and room.open and (refused := club.refusal(name, account, False)):
+            screen.message = Text(refused, style="red")
         elif room is not None and room.open:
+            deck = await _deck(screen)
+            if not (room.open and club.find(room.code) is room):  # another player sat down while this one picked
+                screen.message = Text(_("Someone took that seat first."), style="red")
+                continue
             secret, digest = rejoin_secret() if account is None else ("", None)
-            room.sitters.append(Sitter(name, await _deck(screen), language, account, digest))
+            room.sitters.append(Sitter(name, deck, language, account, digest))
             await club.begin(room)
             return Seated(room, 2, language, secret)
         elif room is not None and room.host is not None:  # a player rejoins their seat; anyone else watches
             seat = club.seat_of(room, account, secret)
             if secret.strip() and not seat:
+                await guesses.refused(name, room.code)
                 screen.message = Text(_("That rejoin code is not this room's: check it, or give the room's code "
                                         "alone to watch."), style="red")
                 continue
@@ -111,7 +152,9 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
             screen.message = Text(_("No open room has that code."), style="red")
 
 
-async def _create(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated:
+async def _create(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated | None:
+    """A new room, and its seat 1 once it begins; None (with the lobby's message saying why)
+    when the player has as many rooms waiting or games in play as they may."""
     deck = await _deck(screen)
     rules = ""
     while rules not in ("sequential", "simultaneous"):
@@ -126,11 +169,18 @@ async def _create(screen: Screen, club: Club, name: str, language: str, account:
     while not (minutes.isdigit() and int(minutes) <= MAX_MINUTES):
         minutes = await _ask(screen, [Text(_("Clock: minutes for each player (0: no clock)"))], "› ",
                              _("0-{most}").format(most=MAX_MINUTES))
+    refused = club.refusal(name, account, opponent == "1")
+    if refused is not None:
+        screen.message = Text(refused, style="red")
+        return None
     secret, digest = rejoin_secret() if account is None else ("", None)
     room = club.create(Sitter(name, deck, language, account, digest), rules, levels.get(opponent), int(minutes))
     if room.bot is not None:
         await club.begin(room)
-    else:
+        return Seated(room, 1, language, secret)
+    try:
         await screen.abusy(_("Room {code}: give this code to your opponent. Waiting…").format(code=room.code),
                            room.begun.wait(), WAIT_REDRAW)
+    finally:  # the creator left (or pressed Ctrl-C) before anyone sat down: the room goes
+        club.remove(room)
     return Seated(room, 1, language, secret)
