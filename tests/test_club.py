@@ -108,6 +108,15 @@ async def _join(b: Client, code: str) -> None:
     b.send("prism")
 
 
+async def _opened(port: int, creator: Client, *others: Client) -> str:
+    """Everyone joins the lobby, ``creator`` opens a room against a person: its code."""
+    for c in (creator, *others):
+        await c.join(port)
+    await _create(creator)
+    await until(lambda: ROOM.search(creator.raw))
+    return ROOM.search(creator.raw)[1].decode()
+
+
 async def _sit(club, a: Client, b: Client, minutes: int = 0) -> str:
     """``a`` creates a room against a person; ``b`` joins it by its code."""
     before = set(club.rooms)
@@ -553,11 +562,7 @@ def test_two_players_typing_one_open_rooms_code_at_once_seat_only_the_first_to_p
 
     async def main() -> None:
         async with Running(tmp_path) as running:
-            for c in (ann, bea, cid):
-                await c.join(running.port)
-            await _create(ann)
-            await until(lambda: ROOM.search(ann.raw))
-            code = ROOM.search(ann.raw)[1].decode()
+            code = await _opened(running.port, ann, bea, cid)
             for c in (bea, cid):
                 await until(lambda c=c: shown(c, OPEN) in c.raw)
                 c.send(code)
@@ -659,11 +664,7 @@ def test_wrong_rejoin_secrets_are_logged_slowed_down_and_the_fifth_closes_the_co
 
     async def main() -> None:
         async with Running(tmp_path) as running:
-            for c in (ann, bea, eve):
-                await c.join(running.port)
-            await _create(ann)
-            await until(lambda: ROOM.search(ann.raw))
-            code = ROOM.search(ann.raw)[1].decode()
+            code = await _opened(running.port, ann, bea, eve)
             await _join(bea, code)
             await until(lambda: running.club.rooms[code].host is not None)
             await until(lambda: shown(eve, OPEN) in eve.raw)
