@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 warnings.filterwarnings("ignore", message="DSA is deprecated")  # asyncssh's import of cryptography's DSA
@@ -92,9 +93,9 @@ class Player:
             self.changed.set()
         self.changed.set()
 
-    async def until(self, check: object, timeout: float = 600) -> None:
+    async def until(self, check: Callable[[], object], timeout: float = 600) -> None:
         end = time.monotonic() + timeout
-        while not check():  # type: ignore[operator]
+        while not check():
             self.changed.clear()
             await asyncio.wait_for(self.changed.wait(), max(0.01, end - time.monotonic()))
 

@@ -22,8 +22,6 @@ from .host import Host, stand_in
 from .room import Room, Sitter, hashed, room_code
 
 GRACE_SECONDS = 180.0  # with no clock, an absent player's game may be claimed this long after they left
-
-
 RETURN_POLL_SECONDS = 1.0  # how often an absent player out of time is looked for
 OPEN_ROOMS = 2  # rooms one player (an account, or a guest's name) may have waiting for an opponent
 GAMES_IN_PLAY = 3  # unfinished games one player may sit in, against people or bots

@@ -85,7 +85,5 @@ async def stand_in(host: Host, player: int, seed: str) -> None:
         decision = session.game.pending
         if decision is None or decision.player != player:
             return
-        seat = Seat("easy", seed, tuple(load_pool().values()))
-        turn = BotTurn(player, session.name_of(player), seat, decision, session.game.observe(player),
-                       len(session.game.events))
+        turn = session.bot_turn(Seat("easy", seed, tuple(load_pool().values())))
     session.play_bot(turn, await asyncio.to_thread(turn.think))

@@ -24,8 +24,6 @@ from .host import Host
 
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed once
 BOT_LEVELS = ("easy", "medium", "hard")
-
-
 SECRET_LENGTH = 8  # a guest's rejoin secret: 31**8 guesses, each a connection and a lobby line
 
 

@@ -121,8 +121,9 @@ class RemoteSeat:
                 return _("{name} is deciding… {left} left").format(name=who, left=self.clock.shown(decision.player))
             return _("{name} is deciding…").format(name=who)
 
-        if self.claims is None or decision.player in self.host.bots:  # a bot's playouts count up: redrawn often
-            await self.screen.abusy(waiting, moved, BUSY_REDRAW if decision.player in self.host.bots else WAIT_REDRAW)
+        bot = decision.player in self.host.bots
+        if self.claims is None or bot:
+            await self.screen.abusy(waiting, moved, BUSY_REDRAW if bot else WAIT_REDRAW)  # a bot's playouts count up
             return
         going = asyncio.ensure_future(moved)
         try:

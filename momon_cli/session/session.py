@@ -317,14 +317,15 @@ class Session:
         return any(isinstance(e, REVEALING) for e in self.game.events[before:])
 
     # -- bots ------------------------------------------------------------------------------------
-    def bot_turn(self) -> BotTurn:
-        """The pending decision's bot, ready to think (BotTurn.think, in any thread)."""
+    def bot_turn(self, stand_in: Seat | None = None) -> BotTurn:
+        """The pending decision's bot, ready to think (BotTurn.think, in any thread): its seat's,
+        or ``stand_in`` answering for a person (a served room's player out of time)."""
         with self.lock:
             decision = self.game.pending
-            assert decision is not None and decision.player in self.bots
+            assert decision is not None and (stand_in is not None or decision.player in self.bots)
             player = decision.player
-            return BotTurn(player, self.name_of(player), self.bots[player], decision, self.game.observe(player),
-                           len(self.game.events))
+            return BotTurn(player, self.name_of(player), stand_in or self.bots[player], decision,
+                           self.game.observe(player), len(self.game.events))
 
     def play_bot(self, turn: BotTurn, answer: object) -> None:
         """The bot's answer, through the record; what it weighed is kept for ``why``."""

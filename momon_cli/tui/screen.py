@@ -54,10 +54,10 @@ SWITCH = 0.001
 MESSAGE_LINES = 3  # an error or a hint may wrap this far, the frame giving up its last lines
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 BUSY_REDRAW = 0.1  # seconds between a spinner's frames while work runs here (a bot's playouts count up)
+WAIT_REDRAW = 1.0  # and while waiting on a person elsewhere: a served club has many such screens at once
 LINE_LIMIT = 4096  # characters in one typed or scripted line (a longer one is refused in one line)
 PROMPT_LIMIT = LINE_LIMIT + 1  # characters a prompt's line holds: enough to be refused as too long, and a
 # line is drawn again at each key, so an unbounded 40,000-character paste cost a served club 800 MB
-WAIT_REDRAW = 1.0  # and while waiting on a person elsewhere: a served club has many such screens at once
 T = TypeVar("T")
 
 
