@@ -5,14 +5,17 @@ It reads the deciding seat's observation and nothing else, and seeds its search 
 is public (the number of answers given), so what it says cannot depend on a hidden card:
 two games that differ only in what the seat cannot see get the same advice.
 
-A verdict is made in two steps. The tree search (bots.tree) finds the answer it would give.
-Then the answers that matter (the search's few best, and the answer played when one is
+A verdict is made in two steps. The tree search (bots.tree) finds the answer it would give,
+and that answer is the coach's: a hint is what the search plays, at twice ``hard``'s
+iterations. Then the answers that matter (the search's few best, and the answer played when one is
 rated) are compared on the same worlds: each sample draws one world from the observation
 and plays every compared answer in it, each followed by the same rollout (one random
 stream), so that the answers differ in what they do and not in the luck of the draw. The
 differences' mean and its 95% interval say whether one answer is better than another or
 whether, within the noise of the estimate, they are alike; sampling goes on until the
-interval settles the question or the budget is spent. An answer that uses a free action
+interval settles the question or the budget is spent. The comparison rates answers against
+the search's; it does not replace it (flat playouts with a random rollout are a cruder judge
+than the tree, and letting them pick cost the coach its lead over ``hard``). An answer that uses a free action
 or a once-only right is judged like every other, by what it does in those same worlds.
 """
 
@@ -28,10 +31,12 @@ from typing import assert_never, cast
 from ..engine import Answer, CardDef, Decision, GameState, Kind, Observation, card_of_key, need, scores, world
 from ..text.notation import BadAnswer, hand_cards, parse, written
 from .players import Candidate, imagined, plain
-from .tree import MARGIN, ROLLOUT_TURNS, Flow, TreeBot, noisy_summon
+from .tree import MARGIN, ROLLOUT_TURNS, TREE_PLAYOUTS, Flow, TreeBot, noisy_summon
 
-HINT_PLAYOUTS = 300  # a hint's iterations: well within a second of CPU on a 2-core machine
-HINT_SECONDS = 0.9  # and its bound in CPU seconds, whatever the machine
+HINT_PLAYOUTS = 2 * TREE_PLAYOUTS  # a hint's search iterations: about 0.4 s of CPU on a 2-core machine
+HINT_SAMPLES = 300  # the most samples of each answer a hint compares on the same worlds
+HINT_SECONDS = 0.9  # the bound of the whole in CPU seconds, whatever the machine
+SEARCH_SHARE = 2 / 3  # of those seconds, the search's
 HINT_COMPARED = 3  # the search's best answers a hint compares on the same worlds
 Z = 1.96  # a 95% normal interval
 STOP_Z = 2.58  # the wider interval (99%) that stops sampling: it is looked at again and again
@@ -43,9 +48,10 @@ BLUNDER = 0.25  # ... and a blunder
 
 @dataclass(frozen=True)
 class Estimate:
-    """An answer compared on the same worlds as the coach's best: ``chance``, the decider's
+    """An answer compared on the same worlds as the search's own: ``chance``, the decider's
     mean win chance after it, ``margin`` its 95% interval's half-width; ``behind``, the mean of
-    (best - this answer) sample by sample, and ``behind_margin`` that difference's half-width."""
+    (the search's answer - this one) sample by sample, and ``behind_margin`` that difference's
+    half-width."""
 
     answer: object
     chance: float
@@ -56,8 +62,8 @@ class Estimate:
 
     @property
     def alike(self) -> bool:
-        """Within the noise of the estimate, as good as the best: their difference's interval
-        holds zero."""
+        """Within the noise of the estimate, as good as the search's answer: their difference's
+        interval holds zero."""
         return abs(self.behind) <= self.behind_margin
 
     @property
@@ -97,26 +103,29 @@ class Advice:
 
 def advise(observation: Observation, played: object = None, playouts: int = HINT_PLAYOUTS,
            seconds: float | None = HINT_SECONDS, imaginable: Sequence[CardDef] = (), compared: int = HINT_COMPARED,
-           seed: object = "") -> Advice:
-    """What the search bot would answer at ``observation``'s decision, and how it rates
-    ``played`` (see the module docstring). ``compared``: how many of the search's best answers
-    are compared on the same worlds (besides ``played``), each for up to ``playouts`` samples;
-    ``seconds``, if set, bounds the CPU time of the whole (the search gets at most half of it);
-    ``seed``: a different one gives an independent verdict."""
+           seed: object = "", samples: int | None = HINT_SAMPLES) -> Advice:
+    """What the search bot answers at ``observation``'s decision after ``playouts`` iterations,
+    and how it rates ``played`` (see the module docstring). ``compared``: how many of the
+    search's best answers are compared on the same worlds (besides ``played``), each for up to
+    ``samples`` samples (None: ``playouts``); ``seconds``, if set, bounds the CPU time of the
+    whole (the search gets SEARCH_SHARE of it); ``seed``: a different one gives an independent
+    verdict."""
     decision = need(observation).decision
     if decision is None:
         raise ValueError(f"seat {observation.seat} has no decision to make")
     start = time.process_time()
-    bot = TreeBot(f"coach{seed}/{observation.answers}", imaginable, playouts, None if seconds is None else seconds / 2)
+    bot = TreeBot(f"coach{seed}/{observation.answers}", imaginable, playouts,
+                  None if seconds is None else seconds * SEARCH_SHARE)
     bot.must = played
     answer = bot.answer(observation)
     if not bot.weighed:  # one legal answer, or no world agreed with the observation
         return Advice((Candidate(answer, 0.0, None),))
-    answers = [c.answer for c in bot.weighed[:max(1, compared)]]
+    answers = [answer] + [c.answer for c in bot.weighed[:max(1, compared)] if c.answer != answer]
+    most = max(playouts if samples is None else samples, 1)
     if played is not None and played not in answers:
         answers.append(played)
     estimates = compare(observation, answers, imaginable, f"coach{seed}/{observation.answers}/same",
-                        least=min(LEAST_SAMPLES, playouts), most=max(playouts, 1),
+                        least=min(LEAST_SAMPLES, most), most=most,
                         seconds=None if seconds is None else max(0.0, start + seconds - time.process_time()),
                         rated=None if played is None else answers.index(played))
     if not estimates:
@@ -132,8 +141,8 @@ def advise(observation: Observation, played: object = None, playouts: int = HINT
 def compare(observation: Observation, answers: Sequence[object], imaginable: Sequence[CardDef], seed: str,
             least: int = LEAST_SAMPLES, most: int = 200, seconds: float | None = None,
             rated: int | None = None) -> tuple[Estimate, ...]:
-    """``answers`` (the first is the search's own) played on the same worlds, best first: the
-    first stays first unless another is better by more than the noise. Sampling stops at
+    """``answers`` (the first is the search's own) played on the same worlds, the first first,
+    each rated against it. Sampling stops at
     ``most`` samples, at ``seconds`` of CPU, or once the intervals settle (``_settled``);
     ``rated``: the place in ``answers`` of an answer rated (else each is compared with the best)."""
     decision = need(observation).decision
@@ -160,45 +169,30 @@ def compare(observation: Observation, answers: Sequence[object], imaginable: Seq
 
 
 def _settled(values: list[list[float]], rated: int | None) -> bool:
-    """Whether more samples would not change the verdict: the best one's lead over the answer
-    ``rated`` is told apart from the marks' thresholds; without one, each answer is told apart
-    from the best (their difference's interval leaves out zero)."""
+    """Whether more samples would not change the verdict: the search's answer's (the first's)
+    lead over the answer ``rated`` is told apart from the marks' thresholds; without one, each
+    answer is told apart from the search's (their difference's interval leaves out zero)."""
     if len(values) == 1:
         return True
-    best = _best(values)
-    diffs = [_mean_margin([a - b for a, b in zip(values[best], row, strict=True)], STOP_Z)
-             for k, row in enumerate(values) if k != best]
     if rated is None:
+        diffs = [_mean_margin([a - b for a, b in zip(values[0], row, strict=True)], STOP_Z) for row in values[1:]]
         return all(abs(m) > h for m, h in diffs)
-    if best == rated:
-        return True  # the answer rated is the best: it cost nothing
-    m, h = _mean_margin([a - b for a, b in zip(values[best], values[rated], strict=True)], STOP_Z)
+    if rated == 0:
+        return True  # the answer rated is the search's own: it cost nothing
+    m, h = _mean_margin([a - b for a, b in zip(values[0], values[rated], strict=True)], STOP_Z)
     return all(abs(m - t) > h for t in (MISTAKE, BLUNDER))
 
 
-def _best(values: list[list[float]]) -> int:
-    """The search's own answer (the first), unless others beat it by more than the noise:
-    then the one of those with the greatest mean."""
-    means = [sum(row) / len(row) for row in values]
-    best = 0
-    for k in range(1, len(values)):
-        m, h = _mean_margin([b - a for a, b in zip(values[0], values[k], strict=True)])
-        if m - h > 0 and means[k] > means[best]:
-            best = k
-    return best
-
-
 def _estimates(answers: Sequence[object], values: list[list[float]]) -> tuple[Estimate, ...]:
-    """Each answer's estimate, best first: the search's own, unless another beats it by
-    more than the noise (then the one with the greatest mean of those)."""
+    """Each answer's estimate, the search's own (the first) first, then the others by their
+    mean; each one's ``behind`` is measured from the search's answer."""
     means = [sum(row) / len(row) for row in values]
-    best = _best(values)
     out = []
     for k, answer in enumerate(answers):
         chance, margin = _mean_margin(values[k])
-        behind, behind_margin = _mean_margin([a - b for a, b in zip(values[best], values[k], strict=True)])
+        behind, behind_margin = _mean_margin([a - b for a, b in zip(values[0], values[k], strict=True)])
         out.append(Estimate(answer, chance, margin, behind, behind_margin, len(values[k])))
-    order = [best] + [k for k in sorted(range(len(answers)), key=lambda k: -means[k]) if k != best]
+    order = [0] + sorted(range(1, len(answers)), key=lambda k: -means[k])
     return tuple(out[k] for k in order)
 
 
@@ -281,12 +275,13 @@ def card_name(seen: Observation, key: str) -> str:
 
 class CoachBot:
     """A bot that plays the coach's answer (``hint``'s) at every decision: to measure whether
-    the advice is worth following (benchmarks/coach_strength.py)."""
+    the advice is worth following (benchmarks/coach_strength.py). It compares no rivals: they
+    are rated against the hint's answer, never put in its place, so they cannot change it."""
 
     def __init__(self, seed: object, imaginable: Sequence[CardDef] = (), playouts: int = HINT_PLAYOUTS,
                  seconds: float | None = HINT_SECONDS) -> None:
         self.seed, self.imaginable, self.playouts, self.seconds = seed, tuple(imaginable), playouts, seconds
 
     def answer(self, observation: Observation) -> object:
-        advice = advise(observation, None, self.playouts, self.seconds, self.imaginable, seed=self.seed)
+        advice = advise(observation, None, self.playouts, self.seconds, self.imaginable, compared=1, seed=self.seed)
         return advice.ranked[0].answer
