@@ -1,5 +1,5 @@
 """``python -m momon_cli`` runs the ``momon`` command."""
 
-from .cli.app import run
+from .cli.launch import main
 
-run()
+main()

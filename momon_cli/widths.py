@@ -4,7 +4,9 @@ A width is counted in terminal columns as Rich measures them (``rich.cells.cell_
 Thai tone mark or upper vowel adds nothing, a wide character adds two. Text is cut only
 between graphemes, the user-perceived letters of Unicode's UAX #29 (the ``regex`` module's
 ``\\X``), so a letter never loses its mark and SARA AM stays with its consonant; Rich's own
-splitter treats SARA AM as a letter of its own, so it is not used for cutting.
+splitter treats SARA AM as a letter of its own, so it is not used for cutting. ``regex`` is
+imported the first time text that is not plain ASCII is cut (a fifth of ``momon play``'s
+start-up was spent importing it); in ASCII every character is a grapheme of its own.
 
 Thai writes no spaces between words, so a line of Thai may break only where a word ends:
 :func:`wrapped` asks PyThaiNLP's word segmenter for those places (imported the first time a
@@ -16,22 +18,23 @@ It also holds the one rule for a name (a player's, a card's, a deck's): :func:`n
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
-from functools import lru_cache
+from collections.abc import Iterator
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-import regex
 from rich.cells import cell_len
 
 from .language import _
 
 if TYPE_CHECKING:
+    import regex
     from rich.text import Text
 
-_GRAPHEME = regex.compile(r"\X")
-_RUN = regex.compile(r"\S+")  # a word, as Rich's wrap sees words
-_WORD = regex.compile(r"\s*\S+\s*")  # a word and the spaces after it, as Rich's wrap divides a line
-_THAI_LETTERS = regex.compile(r"[\u0e01-\u0e5b]+")
+_RUN = re.compile(r"\S+")  # a word, as Rich's wrap sees words (Rich's wrap uses ``re`` too)
+_WORD = re.compile(r"\s*\S+\s*")  # a word and the spaces after it, as Rich's wrap divides a line
+_THAI_LETTERS = re.compile(r"[\u0e01-\u0e5b]+")
 #: Thai characters no line may start with (the vowels and marks written after or over their
 #: letter, the repetition and abbreviation marks), nor end with (the leading vowels and MAI HAN-AKAT).
 _NO_START = frozenset("\u0e2f\u0e30\u0e31\u0e32\u0e33\u0e34\u0e35\u0e36\u0e37\u0e38\u0e39\u0e3a\u0e45\u0e46"
@@ -55,19 +58,34 @@ def columns(text: str) -> int:
     return cell_len(text)
 
 
+@cache
+def _grapheme() -> regex.Pattern[str]:
+    import regex
+
+    return regex.compile(r"\X")
+
+
+def _letters(text: str) -> Iterator[str]:
+    """``text``'s graphemes; ASCII without a CR LF pair (the one ASCII grapheme of two
+    characters) is its characters."""
+    if text.isascii() and "\r" not in text:
+        return iter(text)
+    return (str(g) for g in _grapheme().findall(text))
+
+
 def graphemes(text: str) -> list[str]:
     """``text`` as its user-perceived letters."""
-    return [str(g) for g in _GRAPHEME.findall(text)]
+    return list(_letters(text))
 
 
 def fitting(text: str, width: int) -> int:
     """How many characters of ``text`` its longest start of whole graphemes within ``width`` columns holds."""
     used = length = 0
-    for letter in _GRAPHEME.finditer(text):
-        used += cell_len(letter.group())
+    for letter in _letters(text):
+        used += cell_len(letter)
         if used > width:
             break
-        length = letter.end()
+        length += len(letter)
     return length
 
 
@@ -211,7 +229,7 @@ def name_problem(name: object, limit: int) -> str | None:
     if any(c in INVISIBLE or unicodedata.category(c) in _REFUSED for c in name):
         return _("must not hold control, format or invisible characters")
     shown = False
-    for letter in _GRAPHEME.findall(name):
+    for letter in _letters(name):
         base = letter[0]
         marks = sum(unicodedata.category(c)[0] == "M" for c in letter)
         if unicodedata.category(base)[0] == "M" or (marks and base.isspace()) or marks > MARKS_PER_LETTER:

@@ -86,9 +86,10 @@ def test_the_collector_is_off_while_starting_and_on_for_the_work(args, after, tm
 
 
 #: What a hot-seat game loads only when it is asked for: the bots (a bot seat, ``hint``), a
-#: puzzle's goal, the MSN reader (a game file read), Rich's tables (the Element chart).
+#: puzzle's goal, the MSN reader (a game file read), Rich's tables (the Element chart), the
+#: grapheme module (text that is not ASCII: this game's names and cards are).
 LATE = ("momon_cli.bots", "momon_cli.session.goal", "momon_cli.data.goals", "momon_cli.data.puzzles",
-        "momon_cli.record.msn", "rich.table")
+        "momon_cli.record.msn", "rich.table", "regex")
 AT_EXIT = """
 import json, sys
 from pathlib import Path

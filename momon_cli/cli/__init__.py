@@ -1,4 +1,4 @@
-"""The ``momon`` command line: Typer only, one module per command group; ``app.run`` is the script.
+"""The ``momon`` command line: Typer only, one module per command group; ``launch.main`` is the script.
 
 The language is chosen here, before any command module makes its help texts (``--lang`` or
 the locale: momon_cli.language)."""

@@ -1,4 +1,4 @@
-"""The ``momon`` script: runs the Typer application with every command group registered
+"""The ``momon`` command: runs the Typer application with every command group registered
 (play, puzzles, serve, club, records, coach, cards, lab), one line for a command line it cannot take.
 
 No ``from __future__ import annotations`` here: Typer reads every command's annotations when
