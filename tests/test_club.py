@@ -647,6 +647,18 @@ def test_the_lobby_marks_a_guest_and_not_an_account_in_each_language():
     assert "Ann (prism)" in thai and "Bea (guest)" not in thai and "Bea" in thai
 
 
+def test_the_lobby_names_a_rooms_rules_and_bot_in_the_screens_language():
+    from momon_cli.language import using
+    from momon_cli.serve.lobby_view import _room_line
+    from momon_cli.serve.room import Room, Sitter
+
+    room = Room("abcdef", "simultaneous", "hard", [Sitter("Ann", "prism", "en", account=1)])
+    assert _room_line(room).plain == "abcdef  Ann (prism) · simultaneous · Hard bot"
+    with using("th"):
+        thai = _room_line(room).plain
+    assert thai == "abcdef  Ann (prism) · ตัดสินพร้อมกัน · บอทระดับยาก", thai
+
+
 def test_wrong_rejoin_secrets_are_logged_slowed_down_and_the_fifth_closes_the_connection(tmp_path, monkeypatch, caplog):
     """A guest guessing Ann's secret is refused, each wrong secret logged with the room's code
     and each next one read later than the last (the delay doubles: 0.2, 0.4, 0.8, 1.6 s

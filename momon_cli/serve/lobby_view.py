@@ -15,6 +15,8 @@ from rich.text import Text
 from ..data.cards import load_pool
 from ..data.deck_choice import chosen, deck_menu
 from ..language import _, using
+from ..record.new_game import BOT_TITLES
+from ..text.glossary import profile_words
 from ..text.safe import safe
 from ..tui.screen import WAIT_REDRAW, Screen
 from .club import Club
@@ -45,10 +47,10 @@ def _shown(sitter: Sitter) -> str:
 
 def _room_line(room: Room) -> Text:
     names = " / ".join(f"{_shown(s)} ({s.deck})" for s in room.sitters)
-    against = _("bot {level}").format(level=room.bot) if room.bot else _("a person")
+    against = _(BOT_TITLES[room.bot]) if room.bot else _("a person")
     clock = "" if room.clock is None else " · " + _("clock {first} / {second}").format(
         first=room.clock.shown(1), second=room.clock.shown(2))
-    return safe(f"{room.code}  {names} · {room.rules} · {against}{clock}")
+    return safe(f"{room.code}  {names} · {profile_words(room.rules)} · {against}{clock}")
 
 
 async def _ask(screen: Screen, lines: list[Text], prompt: str, hint: str) -> str:
