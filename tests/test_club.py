@@ -431,6 +431,25 @@ def _screen(client: Client) -> list[str]:
     return screen.display
 
 
+def test_the_deciders_own_clock_counts_down_on_their_prompt(tmp_path):
+    """Ann's clock (six seconds here) runs while her prompt waits, and her own screen shows it
+    going down with nothing typed; Bea's, not running, stays whole."""
+    import re
+
+    ann, bea = Client("Ann"), Client("Bea")
+
+    async def main() -> None:
+        async with Running(tmp_path, minute=6.0) as running:
+            for c in (ann, bea):
+                await c.join(running.port)
+            await _sit(running.club, ann, bea, minutes=1)
+            await until(lambda: re.search(r"clock 0:0[1-4] / 0:06", _screen(ann)[0]) is not None, 30)
+            for c in (ann, bea):
+                c.leave()
+
+    asyncio.run(main())
+
+
 def test_a_bots_progress_and_why_reach_its_opponent_in_a_club_room(tmp_path, monkeypatch):
     """Against bot:hard, Ann's screen shows the bot's progress while it thinks (BotTurn.progress,
     as hot-seat shows it), and ``why`` then tells what it weighed (not that no bot has

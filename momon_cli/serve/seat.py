@@ -72,10 +72,12 @@ class RemoteSeat:
         """A line for the decision, or None once the game moved on without one (the easy bot
         answered for a player out of time, the other player conceded)."""
         moved = asyncio.ensure_future(changed(self.session, self.session.version))
+        self.screen.ticking = self.drawn.corner if self.clock is not None else None  # the clock runs on the prompt too
         try:
             line = await _unless(self.drawn.aread(update), moved)
         finally:
             moved.cancel()
+            self.screen.ticking = None
         if line is not None and line.strip().lower() == CLAIM and self.claims is not None:
             self.drawn.note(self.claims.claim(self.seat))
             return None

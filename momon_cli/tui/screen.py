@@ -55,6 +55,7 @@ MESSAGE_LINES = 3  # an error or a hint may wrap this far, the frame giving up i
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 BUSY_REDRAW = 0.1  # seconds between a spinner's frames while work runs here (a bot's playouts count up)
 WAIT_REDRAW = 1.0  # and while waiting on a person elsewhere: a served club has many such screens at once
+TICK = 0.25  # seconds between two looks at what moves on a waiting prompt's frame (a clock's second)
 LINE_LIMIT = 4096  # characters in one typed or scripted line (a longer one is refused in one line)
 PROMPT_LIMIT = LINE_LIMIT + 1  # characters a prompt's line holds: enough to be refused as too long, and a
 # line is drawn again at each key, so an unbounded 40,000-character paste cost a served club 800 MB
@@ -95,6 +96,9 @@ class Screen:
         self.message = Text()  # an error or a note, shown until the next line is entered
         self.hint: str | Callable[[], str] = ""  # what the prompt accepts (asked at each drawing), when no message
         self.paging: Callable[[int], bool] = lambda by: False  # PgDn (1) or PgUp (-1): True when the frame changed
+        #: What, besides the game, the frame shows that moves while a prompt waits (a served
+        #: room's clock): looked at a few times a second, the frame composed again when it changes.
+        self.ticking: Callable[[], str] | None = None
         self._drawn_frames: dict[tuple[int, int, int], FormattedText] = {}  # this prompt's frame, by size
         self._reader: tuple[Application[str], Buffer] | None = None  # made at the first prompt
         self._running: Application[Any] | None = None  # the Application on screen now, if any
@@ -340,8 +344,25 @@ class Screen:
         app.clipboard = InMemoryClipboard()
         app.emacs_state.macro = []
         app.output.set_title(clean(self.title))  # at every prompt: each new prompt says so (a pty test waits for it)
+        if self.ticking is not None:
+            def start() -> None:
+                app.create_background_task(self._tick(app))
+
+            app.pre_run_callables.append(start)
         self._running = app
         return app
+
+    async def _tick(self, app: Application[str]) -> None:
+        """While the prompt runs, the frame again whenever ``ticking`` says something new."""
+        ticking = self.ticking
+        assert ticking is not None
+        said = ticking()
+        while True:
+            await asyncio.sleep(TICK)
+            now = ticking()
+            if now != said:
+                said, self._drawn_frames = now, {}
+                app.invalidate()
 
     def _kept_line(self, line: str) -> str:
         if line.strip() and self._history[-1:] != [line]:
