@@ -678,6 +678,35 @@ def test_the_lobby_names_a_rooms_rules_and_bot_in_the_screens_language():
     assert thai == "abcdef  Ann (prism) · ตัดสินพร้อมกัน · บอทระดับยาก", thai
 
 
+def test_a_player_past_their_rooms_is_told_so_before_the_questions_that_it_makes_useless(tmp_path):
+    """With two rooms waiting, Ann is refused a third as soon as she chooses a person as her
+    opponent (not after the clock's question); with three games in play besides, before the
+    first question."""
+    from momon_cli.serve.room import Sitter
+
+    ann = Client("Ann")
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            for _n in range(2):
+                running.club.create(Sitter("Ann", "prism", "en"), "sequential", None)
+            await ann.join(running.port)
+            for message, line in STEPS[:-1]:
+                await until(lambda message=message: shown(ann, message) in ann.raw)
+                ann.send(line)
+            await until(lambda: b"You have 2 rooms waiting already" in ann.raw)
+            assert shown(ann, STEPS[-1][0]) not in ann.raw
+            for _n in range(3):
+                await running.club.begin(running.club.create(Sitter("Ann", "prism", "en"), "sequential", "easy"))
+            seen = len(ann.raw)
+            ann.send("c")
+            await until(lambda: b"You have 3 games in play already" in ann.raw[seen:])
+            assert shown(ann, DECK) not in ann.raw[seen:]
+            ann.leave()
+
+    asyncio.run(main())
+
+
 def test_wrong_rejoin_secrets_are_logged_slowed_down_and_the_fifth_closes_the_connection(tmp_path, monkeypatch, caplog):
     """A guest guessing Ann's secret is refused, each wrong secret logged with the room's code
     and each next one read later than the last (the delay doubles: 0.2, 0.4, 0.8, 1.6 s

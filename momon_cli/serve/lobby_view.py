@@ -156,7 +156,17 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
 
 async def _create(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated | None:
     """A new room, and its seat 1 once it begins; None (with the lobby's message saying why)
-    when the player has as many rooms waiting or games in play as they may."""
+    when the player has as many rooms waiting or games in play as they may: said before any
+    question where neither kind of room is left to them, else as soon as the opponent is
+    chosen, and once more at the end (another of their connections may have opened one)."""
+    def barred(opening: bool) -> bool:
+        refused = club.refusal(name, account, opening)
+        if refused is not None:
+            screen.message = Text(refused, style="red")
+        return refused is not None
+
+    if club.refusal(name, account, True) is not None and barred(False):
+        return None
     deck = await _deck(screen)
     rules = ""
     while rules not in ("sequential", "simultaneous"):
@@ -167,13 +177,13 @@ async def _create(screen: Screen, club: Club, name: str, language: str, account:
     while opponent not in ("1", *levels):
         opponent = await _ask(screen, [Text(_("Opponent: 1 a person, 2 bot easy, 3 bot medium, 4 bot hard"))],
                               "› ", "1-4")
+    if barred(opponent == "1"):
+        return None
     minutes = ""
     while not (minutes.isdigit() and int(minutes) <= MAX_MINUTES):
         minutes = await _ask(screen, [Text(_("Clock: minutes for each player (0: no clock)"))], "› ",
                              _("0-{most}").format(most=MAX_MINUTES))
-    refused = club.refusal(name, account, opponent == "1")
-    if refused is not None:
-        screen.message = Text(refused, style="red")
+    if barred(opponent == "1"):
         return None
     secret, digest = rejoin_secret() if account is None else ("", None)
     room = club.create(Sitter(name, deck, language, account, digest), rules, levels.get(opponent), int(minutes))
