@@ -46,17 +46,20 @@ def test_a_source_writes_a_burst_then_one_line_a_second_and_never_more_than_the_
     assert not caplog.messages  # half a line's worth of time: nothing
     clock.now += 0.5
     _flood(limit, "203.0.113.9", 3)
-    assert caplog.messages == ["... and 35 more lines from 203.0.113.9 left out", "connection from 203.0.113.9 (0)"]
+    assert not caplog.messages  # one line's worth, but the count of those left out is a line too
+    clock.now += 1
+    _flood(limit, "203.0.113.9", 3)
+    assert caplog.messages == ["... and 38 more lines from 203.0.113.9 left out", "connection from 203.0.113.9 (0)"]
     caplog.clear()
     clock.now += 3
-    _flood(limit, "203.0.113.9", 4)  # three seconds: three lines, the fourth left out
-    assert caplog.messages == ["... and 2 more lines from 203.0.113.9 left out",
-                               *(f"connection from 203.0.113.9 ({n})" for n in range(3))]
+    _flood(limit, "203.0.113.9", 4)  # three seconds: the count and two lines, the last two left out
+    assert caplog.messages == ["... and 2 more lines from 203.0.113.9 left out", "connection from 203.0.113.9 (0)",
+                               "connection from 203.0.113.9 (1)"]
     caplog.clear()
     clock.now += 3600  # an hour quiet fills the bucket only to its burst
     _flood(limit, "203.0.113.9", 30)
-    assert caplog.messages[0] == "... and 1 more line from 203.0.113.9 left out"
-    assert len(caplog.messages) == 21
+    assert caplog.messages[0] == "... and 2 more lines from 203.0.113.9 left out"
+    assert len(caplog.messages) == 20
 
 
 def test_the_left_out_line_has_the_gravest_level_of_the_lines_it_counts(limited, caplog):
@@ -65,7 +68,7 @@ def test_the_left_out_line_has_the_gravest_level_of_the_lines_it_counts(limited,
     limit.line(logging.WARNING, "198.51.100.7", "refused %s: too many connections not yet logged in", "198.51.100.7")
     limit.line(logging.INFO, "198.51.100.7", "connection from %s closed", "198.51.100.7")
     caplog.clear()
-    clock.now += 1
+    clock.now += 2  # the count and the line
     limit.line(logging.INFO, "198.51.100.7", "connection from %s", "198.51.100.7")
     told, line = caplog.records
     assert (told.levelno, told.getMessage()) == (logging.WARNING, "... and 2 more lines from 198.51.100.7 left out")
@@ -81,7 +84,7 @@ def test_addresses_of_one_ipv6_64_share_a_source_and_other_sources_keep_their_ow
     _flood(limit, "2001:db8:5:7::1", 1)  # the next /64, and an IPv4 address: each its own burst
     _flood(limit, "192.0.2.1", 1)
     assert len(caplog.messages) == 2
-    clock.now += 1
+    clock.now += 2
     _flood(limit, "2001:db8:5:6:ffff:ffff:ffff:ffff", 1)
     assert caplog.messages[2] == "... and 10 more lines from 2001:db8:5:6::/64 left out"
     assert source("::ffff:192.0.2.1") == source("192.0.2.1") == "192.0.2.1"  # IPv4 written as IPv6
@@ -93,10 +96,10 @@ def test_the_table_of_sources_stays_capped_and_a_dropped_source_says_what_it_lef
     caplog.set_level(logging.INFO, logger=LOGGER)
     clock = Clock()
     limit = LogLimit(logging.getLogger(LOGGER), burst=2, rate=1.0, sources=8, clock=clock)
-    _flood(limit, "198.51.100.1", 5)  # three left out
+    _flood(limit, "198.51.100.1", 3)  # one left out
     for n in range(2, 1000):  # a stranger with many addresses
         _flood(limit, f"10.{n // 65536}.{n // 256 % 256}.{n % 256}", 1)
         _flood(limit, "198.51.100.200", 1)  # heard from all along: never the oldest
     assert len(limit.buckets) == 8
     assert "198.51.100.200" in limit.buckets and "198.51.100.1" not in limit.buckets
-    assert caplog.messages.count("... and 3 more lines from 198.51.100.1 left out") == 1
+    assert caplog.messages.count("... and 1 more line from 198.51.100.1 left out") == 1

@@ -5,7 +5,7 @@ unbounded, it would drown every other line and push the useful history out of th
 files. So the lines about connections not yet logged in go through a token bucket per source
 (an address, an IPv6 address by its /64, since one host owns a whole /64): a burst of lines,
 then one a second. A line over the limit is counted, and when that source may write again one
-line says how many were left out, at the gravest level among them. What a logged-in player
+line says how many were left out, at the gravest level among them (a line of the source's too). What a logged-in player
 causes is not bounded here. The table of sources is capped too (a stranger can use many
 addresses): the one heard from longest ago is dropped, its count of left-out lines written.
 """
@@ -66,11 +66,12 @@ class LogLimit:
             self._told(oldest, self.buckets.pop(oldest))
         bucket.tokens = min(float(self.burst), bucket.tokens + (now - bucket.at) * self.rate)
         bucket.at = now
-        if bucket.tokens < 1:
+        cost = 2 if bucket.left_out else 1  # the count of what was left out is a line too
+        if bucket.tokens < cost:
             bucket.left_out += 1
             bucket.gravest = max(bucket.gravest, level)
             return
-        bucket.tokens -= 1
+        bucket.tokens -= cost
         self._told(key, bucket)
         self.log.log(level, message, *args)
 
