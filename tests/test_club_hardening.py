@@ -37,14 +37,19 @@ async def _guest(port: int, name: str, source: str = "127.0.0.1"):
                                   client_keys=None, local_addr=(source, 0))
 
 
+async def _raw(port: int, source: str):
+    """A TCP connection from ``source`` that never speaks SSH."""
+    return await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+
+
 def test_connections_not_logged_in_are_capped_in_all_and_per_address_and_closed_by_the_login_timeout(
         tmp_path, short, caplog):
     short(login_seconds=4.0, startups_full=10)  # no random early drop: every one past ten is refused
 
     async def main() -> None:
         async with Running(tmp_path) as running:
-            async def raw(source: str):  # a TCP connection that never speaks SSH
-                return await asyncio.open_connection("127.0.0.1", running.port, local_addr=(source, 0))
+            def raw(source: str):
+                return _raw(running.port, source)
 
             held = [await raw("127.0.0.2") for _n in range(4)]
             for reader, _w in held:  # the server's version line: each was let in
@@ -63,6 +68,50 @@ def test_connections_not_logged_in_are_capped_in_all_and_per_address_and_closed_
 
     asyncio.run(main())
     assert caplog.text.count("too many connections not yet logged in") == 2
+
+
+def test_a_flood_of_silent_sockets_writes_a_burst_of_lines_and_a_players_login_and_close_are_never_left_out(
+        tmp_path, short, caplog, monkeypatch):
+    from momon_cli.serve import connection, log_limit
+
+    now, made = [0.0], []  # the bound's clock, moved by the test: the flood is left out however slow the machine
+
+    def limit(log: logging.Logger) -> log_limit.LogLimit:
+        made.append(log_limit.LogLimit(log, clock=lambda: now[0]))
+        return made[-1]
+
+    monkeypatch.setattr(connection, "LogLimit", limit)
+
+    def left_out() -> int:
+        return made[0].buckets["127.0.0.1"].left_out
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            held = [await _raw(running.port, "127.0.0.1") for _n in range(4)]  # the address's four places
+            for reader, _w in held:
+                assert (await asyncio.wait_for(reader.readline(), 5)).startswith(b"SSH-2.0-")
+            for _n in range(100):  # and a hundred more, each refused at once: 300 lines unbounded
+                reader, _w = await _raw(running.port, "127.0.0.1")
+                await asyncio.wait_for(reader.read(), 5)
+            for _r, writer in held:
+                writer.close()
+            await until(lambda: left_out() == 4 + 300 + 4 - 20)  # all but the burst, the four closes too
+            ann = Client("Ann")  # her connection line is left out as well, her login is not
+            await ann.join(running.port)
+            await until(lambda: shown(ann, OPEN) in ann.raw)
+            ann.leave()
+            await until(lambda: caplog.messages[-1] == "connection from 127.0.0.1 closed")
+            now[0] += 2.0  # two seconds later, a stranger's line is written again, after the count
+            _r, writer = await _raw(running.port, "127.0.0.1")
+            await until(lambda: "left out" in caplog.text)
+            writer.close()
+
+    asyncio.run(main())
+    lines = [m for m in caplog.messages if "127.0.0.1" in m]
+    login = lines.index("login from 127.0.0.1: guest 'Ann'")
+    assert login == 20 and lines[login + 1:] == ["connection from 127.0.0.1 closed",  # the burst, then Ann's
+                                                 "... and 289 more lines from 127.0.0.1 left out",
+                                                 "connection from 127.0.0.1"]
 
 
 def test_s1_sixteen_logged_in_idle_connections_do_not_stop_a_join_and_are_closed_by_the_timeouts(

@@ -10,7 +10,9 @@ window change (a burst of them drawn once, at the last size); a message over the
 dropped whole, and input past a bound the screen has not read dropped too, so the loop never
 waits on its own pipe; invalid UTF-8 read as replacement characters, which a prompt refuses
 in one line; only the environment's LANG and LC_ALL kept; no agent forwarding. Every
-connection, login, refusal and timeout goes to the operator's log, a client's words quoted.
+connection, login, refusal and timeout goes to the operator's log, a client's words quoted;
+those about connections not yet logged in within a bound per address (log_limit.py), so a
+flood of them cannot drown the rest.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from rich.console import Console
 from ..language import _
 from ..text.safe import clean
 from ..tui.screen import Screen
+from .log_limit import LogLimit
 
 log = logging.getLogger("momon.serve")  # for the operator: every connection, login, refusal and result
 
@@ -75,11 +78,13 @@ CLUB = Limits(connections=256, connections_per_address=32)  # a club: many rooms
 
 @dataclass
 class Counts:
-    """A listener's connections: logged in (in all, by address), and not yet logged in by address."""
+    """A listener's connections: logged in (in all, by address), and not yet logged in by
+    address, with the bound on the log lines those write."""
 
     connections: int = 0
     logged: dict[str, int] = field(default_factory=dict)
     starting: dict[str, int] = field(default_factory=dict)
+    strangers: LogLimit = field(default_factory=lambda: LogLimit(log))
 
 
 def heard(text: object) -> str:
@@ -264,13 +269,17 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         self.conn = conn
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
         starting, limits = self.counts.starting, self.limits
-        log.info("connection from %s", self.address)
+        self.stranger(logging.INFO, "connection from %s", self.address)
         if self._refused(sum(starting.values())) or starting.get(self.address, 0) >= limits.startups_per_address:
-            log.warning("refused %s: too many connections not yet logged in", self.address)
+            self.stranger(logging.WARNING, "refused %s: too many connections not yet logged in", self.address)
             conn.close()
             return
         starting[self.address] = starting.get(self.address, 0) + 1
         self.starting = True
+
+    def stranger(self, level: int, message: str, *args: object) -> None:
+        """A line about this connection while it has not logged in, within its address's bound."""
+        self.counts.strangers.line(level, self.address, message, *args)
 
     def _refused(self, starting: int) -> bool:
         """Whether a new connection is refused, ``starting`` being not yet logged in: none below
@@ -292,7 +301,8 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
             _less(self.counts.starting, self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        log.info("connection from %s closed%s", self.address, f": {heard(exc)}" if exc else "")
+        closed = log.log if self.logged_in else self.stranger
+        closed(logging.INFO, "connection from %s closed%s", self.address, f": {heard(exc)}" if exc else "")
         self._started()
         if self.logged_in:
             self.counts.connections -= 1

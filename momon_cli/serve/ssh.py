@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import logging
 import os
 import secrets
 import time
@@ -27,7 +28,7 @@ from ..engine import SPECTATOR
 from ..language import _
 from ..tui.screen import WAIT_REDRAW, Screen
 from . import connection
-from .connection import Counts, LimitedServer, Limits, TerminalSession, listen, log
+from .connection import Counts, LimitedServer, Limits, TerminalSession, listen
 from .host import Host
 from .lobby import Lobby, pick_deck
 from .seat import RemoteSeat
@@ -147,7 +148,7 @@ class GameServer(LimitedServer):
         if self.seats.seat_of(username) is not None:
             return False
         self.tries += 1
-        log.warning("wrong code from %s (try %d)", self.address, self.tries)
+        self.stranger(logging.WARNING, "wrong code from %s (try %d)", self.address, self.tries)
         try:
             self.conn.send_auth_banner(
                 _("That code admits no seat of this game. Check the line the host gave you.") + "\r\n")
@@ -155,7 +156,7 @@ class GameServer(LimitedServer):
             pass
         await asyncio.sleep(self.seats.delay(self.address))
         if self.tries >= MAX_TRIES:
-            log.warning("closed %s: %d wrong codes", self.address, self.tries)
+            self.stranger(logging.WARNING, "closed %s: %d wrong codes", self.address, self.tries)
             self.conn.close()
         return True  # and no method can log in: the client is refused
 
