@@ -5,8 +5,8 @@ unbounded, it would drown every other line and push the useful history out of th
 files. So the lines about connections not yet logged in go through a token bucket per source
 (an address, an IPv6 address by its /64, since one host owns a whole /64): a burst of lines,
 then one a second. A line over the limit is counted, and when that source may write again one
-line says how many were left out, at the gravest level among them (a line of the source's too). What a logged-in player
-causes is not bounded here. The table of sources is capped too (a stranger can use many
+line says how many were left out, at the gravest level among them (it costs the source a line
+too). What a logged-in player causes is not bounded here. The table of sources is capped too (a stranger can use many
 addresses): the one heard from longest ago is dropped, its count of left-out lines written.
 """
 
