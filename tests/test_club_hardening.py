@@ -158,6 +158,37 @@ def test_logged_in_connections_are_capped_per_address_and_another_address_still_
     assert "refused 127.0.0.2: 4 connections logged in, 4 from there" in caplog.text
 
 
+def test_the_per_address_caps_count_an_ipv6_address_by_its_64():
+    """One host owns a whole /64: a fifth connection not yet logged in from anywhere in it is
+    refused (four per address), one from the next /64 is not."""
+    from momon_cli.serve import connection
+
+    class Probe(connection.LimitedServer):
+        def who(self) -> str:
+            return "probe"
+
+        def session(self):
+            raise AssertionError("no session is opened here")
+
+    class Conn:
+        def __init__(self, address: str) -> None:
+            self.address, self.closed = address, False
+
+        def get_extra_info(self, name: str) -> tuple[str, int, int, int]:
+            return (self.address, 22, 0, 0)
+
+        def close(self) -> None:
+            self.closed = True
+
+    counts, loop = connection.Counts(), asyncio.new_event_loop()
+    conns = [Conn(f"2001:db8:1:2::{n:x}") for n in range(1, 6)] + [Conn("2001:db8:1:3::1")]
+    for conn in conns:
+        Probe(counts, connection.Limits(), loop).connection_made(conn)
+    loop.close()
+    assert [conn.closed for conn in conns] == [False, False, False, False, True, False]
+    assert counts.starting == {"2001:db8:1:2::/64": 4, "2001:db8:1:3::/64": 1}
+
+
 def test_the_lobby_redraws_on_a_window_change_refuses_stray_bytes_in_a_line_and_drops_a_flood(tmp_path, short):
     async def main() -> None:
         async with Running(tmp_path) as running:

@@ -43,7 +43,7 @@ from rich.console import Console
 from ..language import _
 from ..text.safe import clean
 from ..tui.screen import Screen
-from .log_limit import LogLimit
+from .log_limit import LogLimit, source
 
 log = logging.getLogger("momon.serve")  # for the operator: every connection, login, refusal and result
 
@@ -53,11 +53,11 @@ class Limits:
     """What one listener allows; the defaults are one game's."""
 
     connections: int = 16  # logged in at once
-    connections_per_address: int = 16  # of those, from one address
+    connections_per_address: int = 16  # of those, from one address (an IPv6 address: from its /64)
     startups: int = 10  # not yet logged in, at once, before some are refused (as OpenSSH's MaxStartups 10:30:100)
     startups_rate: float = 0.3  # at that many, the chance a new one is refused, rising to all of them at
     startups_full: int = 100  # this many
-    startups_per_address: int = 4  # of those, from one address
+    startups_per_address: int = 4  # of those, from one address (an IPv6 address: from its /64)
     login_seconds: float = 10.0  # from connecting to a session opened (as OpenSSH's LoginGraceTime)
     idle_seconds: float = 1800.0  # a connection that sends nothing this long is closed
     keepalive: tuple[float, int] = (30.0, 3)  # seconds between keepalives, and how many may go unanswered
@@ -248,6 +248,7 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         self.counts, self.limits, self.loop = counts, limits, loop
         self.conn: Any = None
         self.address = "?"
+        self.source = "?"  # what the per-address caps count it under (an IPv6 address by its /64)
         self.starting = False  # counted among the connections not yet logged in
         self.logged_in = False
         self.grace: asyncio.TimerHandle | None = None  # logged in, but no shell started yet
@@ -268,13 +269,14 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
+        self.source = source(self.address)
         starting, limits = self.counts.starting, self.limits
         self.stranger(logging.INFO, "connection from %s", self.address)
-        if self._refused(sum(starting.values())) or starting.get(self.address, 0) >= limits.startups_per_address:
+        if self._refused(sum(starting.values())) or starting.get(self.source, 0) >= limits.startups_per_address:
             self.stranger(logging.WARNING, "refused %s: too many connections not yet logged in", self.address)
             conn.close()
             return
-        starting[self.address] = starting.get(self.address, 0) + 1
+        starting[self.source] = starting.get(self.source, 0) + 1
         self.starting = True
 
     def stranger(self, level: int, message: str, *args: object) -> None:
@@ -298,7 +300,7 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         """No longer among the connections not yet logged in."""
         if self.starting:
             self.starting = False
-            _less(self.counts.starting, self.address)
+            _less(self.counts.starting, self.source)
 
     def connection_lost(self, exc: Exception | None) -> None:
         closed = log.log if self.logged_in else self.stranger
@@ -306,7 +308,7 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         self._started()
         if self.logged_in:
             self.counts.connections -= 1
-            _less(self.counts.logged, self.address)
+            _less(self.counts.logged, self.source)
         if self.grace is not None:
             self.grace.cancel()
 
@@ -314,13 +316,13 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         self._started()
         counts, limits = self.counts, self.limits
         counts.connections += 1
-        counts.logged[self.address] = counts.logged.get(self.address, 0) + 1
+        counts.logged[self.source] = counts.logged.get(self.source, 0) + 1
         self.logged_in = True
         log.info("login from %s: %s", self.address, self.who())
-        crowded = counts.connections > limits.connections or counts.logged[self.address] > limits.connections_per_address
+        crowded = counts.connections > limits.connections or counts.logged[self.source] > limits.connections_per_address
         if crowded and not self.crowd_proof():
             log.warning("refused %s: %d connections logged in, %d from there", self.address, counts.connections - 1,
-                        counts.logged[self.address] - 1)
+                        counts.logged[self.source] - 1)
             self.conn.close()
             return
         self.grace = self.loop.call_later(self.limits.login_seconds, self._no_session)  # a session must follow

@@ -66,7 +66,7 @@ class Seats:
         return found
 
     def delay(self, address: str) -> float:
-        """How long a wrong code from ``address`` waits before its connection closes."""
+        """How long a wrong code from ``address`` (an IPv6 one by its /64) waits before its connection closes."""
         now = time.monotonic()
         for old, (_count, last) in list(self.failures.items()):  # oldest first (insertion order)
             if now - last < FAILURE_SECONDS and len(self.failures) < FAILURES_KEPT:
@@ -154,7 +154,7 @@ class GameServer(LimitedServer):
                 _("That code admits no seat of this game. Check the line the host gave you.") + "\r\n")
         except (OSError, asyncssh.Error):
             pass
-        await asyncio.sleep(self.seats.delay(self.address))
+        await asyncio.sleep(self.seats.delay(self.source))
         if self.tries >= MAX_TRIES:
             self.stranger(logging.WARNING, "closed %s: %d wrong codes", self.address, self.tries)
             self.conn.close()
