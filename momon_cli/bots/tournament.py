@@ -235,6 +235,19 @@ def newcombe(wins_a: int, games_a: int, wins_b: int, games_b: int, z: float = 1.
     return p_a - p_b - below, p_a - p_b + above
 
 
+def paired_lead(differences: Sequence[int], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of paired differences (1: a won where b lost on the same deal, -1 the other
+    way, 0 alike) with its normal interval: for two bots that played the same deals against
+    the same opponent, whose results on a deal go together, narrower than ``newcombe``."""
+    n = len(differences)
+    if n < 2:
+        return 0.0, -1.0, 1.0
+    mean = sum(differences) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (n - 1))
+    half = z * spread / math.sqrt(n)
+    return mean, max(-1.0, mean - half), min(1.0, mean + half)
+
+
 def standings(tasks: list[GameSpec], outcomes: Iterable[Outcome]) -> list[Standing]:
     """Each ordered pair of bots: the first's wins over the second."""
     table: dict[tuple[str, str], Standing] = {}
