@@ -707,6 +707,32 @@ def test_a_player_past_their_rooms_is_told_so_before_the_questions_that_it_makes
     asyncio.run(main())
 
 
+def test_the_lobby_lists_a_players_own_games_in_play_to_go_back_to_and_only_theirs(tmp_path):
+    """Ann (a guest) left her game against a bot: back in the lobby she sees it under her games
+    with its code, told that her rejoin secret goes with it; Bea does not, and neither sees a
+    room still waiting there."""
+    from momon_cli.serve.room import Sitter
+
+    ann, bea = Client("Ann"), Client("Bea")
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            game = running.club.create(Sitter("Ann", "prism", "en"), "sequential", "easy")
+            await running.club.begin(game)
+            waiting = running.club.create(Sitter("Ann", "prism", "en"), "sequential", None)
+            for c in (ann, bea):
+                await c.join(running.port)
+                await until(lambda c=c: shown(c, OPEN) in c.raw)
+            top = "\n".join(_screen(ann))
+            assert "Your games (its code and your rejoin secret to go back):" in top
+            assert top.index(game.code) < top.index("Open rooms:") < top.index(waiting.code)
+            assert "Your games" not in "\n".join(_screen(bea))
+            for c in (ann, bea):
+                c.leave()
+
+    asyncio.run(main())
+
+
 def test_wrong_rejoin_secrets_are_logged_slowed_down_and_the_fifth_closes_the_connection(tmp_path, monkeypatch, caplog):
     """A guest guessing Ann's secret is refused, each wrong secret logged with the room's code
     and each next one read later than the last (the delay doubles: 0.2, 0.4, 0.8, 1.6 s

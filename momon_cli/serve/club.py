@@ -59,7 +59,7 @@ class Club:
     def refusal(self, name: str, account: int | None, opening: bool) -> str | None:
         """Why this player may not have another room waiting (``opening``) or another game in
         play, or None: one player cannot fill the lobby or the club's loop."""
-        theirs = [room for room in self.rooms.values() if any(self._is(s, name, account) for s in room.sitters)]
+        theirs = self._theirs(name, account)
         if opening and sum(room.open for room in theirs) >= OPEN_ROOMS:
             return ngettext("You have {n} room waiting already: wait for an opponent there.",
                             "You have {n} rooms waiting already: wait for an opponent in one.",
@@ -182,6 +182,15 @@ class Club:
             if account is None and sitter.secret is not None and secret and hashed(secret) == sitter.secret:
                 return seat
         return 0
+
+    def games_of(self, name: str, account: int | None) -> list[Room]:
+        """This player's games in play, for the lobby to list (a player who dropped goes back by
+        a code they may not have kept)."""
+        return [room for room in self._theirs(name, account) if room.host is not None and not room.over]
+
+    def _theirs(self, name: str, account: int | None) -> list[Room]:
+        """The rooms this player sits in, waiting or in play."""
+        return [room for room in self.rooms.values() if any(self._is(s, name, account) for s in room.sitters)]
 
     def own(self, room: Room, name: str, account: int | None) -> bool:
         """Whether ``room`` is this player's: an account's by its number, a guest's by its name."""

@@ -107,7 +107,13 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
     """One answer in the lobby: where the player sits, or None to switch languages."""
     screen.title = _("momon club — {name}").format(name=name)
     while True:
-        lines = [Text(_("Open rooms:"), style="bold")]
+        lines = []
+        mine = club.games_of(name, account)
+        if mine:
+            lines.append(Text(_("Your games (its code to go back):") if account is not None else
+                              _("Your games (its code and your rejoin secret to go back):"), style="bold"))
+            lines += [_room_line(room) for room in mine]
+        lines.append(Text(_("Open rooms:"), style="bold"))
         lines += [_room_line(room) for room in club.waiting()] or [Text(_("  (none)"), style="dim")]
         watch = club.watchable()
         lines.append(Text(_("Games to watch:"), style="bold"))
