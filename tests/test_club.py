@@ -724,7 +724,7 @@ def test_the_lobby_lists_a_players_own_games_in_play_to_go_back_to_and_only_thei
                 await c.join(running.port)
                 await until(lambda c=c: shown(c, OPEN) in c.raw)
             top = "\n".join(_screen(ann))
-            assert "Your games (its code and your rejoin secret to go back):" in top
+            assert "Your games (type a game's code and your rejoin secret to go back):" in top
             assert top.index(game.code) < top.index("Open rooms:") < top.index(waiting.code)
             assert "Your games" not in "\n".join(_screen(bea))
             for c in (ann, bea):

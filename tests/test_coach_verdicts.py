@@ -6,6 +6,7 @@ replay --marks`` lists the moves with the marks, and ``play --at @N`` answers de
 import json
 import re
 
+import pytest
 from typer.testing import CliRunner
 
 from momon_cli.bots.analysis import MISTAKE, Rating, analyse
@@ -16,7 +17,7 @@ from momon_cli.data.cards import builtin_deck_names, load_deck, load_matrix, loa
 from momon_cli.engine import Game, Kind, Setup
 from momon_cli.record import read_record
 from momon_cli.record.header import setup_from_header
-from momon_cli.session.hint import hint_lines
+from momon_cli.session.hint import hint_lines, said
 from momon_cli.text.notation import parse
 
 runner = CliRunner()
@@ -121,6 +122,27 @@ def test_the_hint_says_which_answers_are_alike_within_the_noise():
     assert "(55%–65%)" in lines[0]
     assert any("as good, within the noise" in line for line in lines)
     assert sum("as good" in line for line in lines) == 1 and any(line.lstrip().startswith("next:") for line in lines)
+
+
+def test_the_hint_stays_the_searchs_answer_and_names_a_rival_the_comparison_rates_higher():
+    """The same-worlds comparison rates rivals against the search's answer (the first): one it
+    rates higher beyond the noise is said to be so, never put in the hint's place nor called next."""
+    from momon_cli.bots.coach import _estimates
+
+    game = Game(_setup(0))
+    decision = game.pending
+    seen = game.observe(decision.player)
+    a, b, c = list(decision.options)[:3]
+    values = [[0.4, 0.5] * 32, [0.7, 0.8] * 32, [0.3, 0.4] * 32]  # b beats the search's a on every world
+    estimates = _estimates([a, b, c], values)
+    assert [e.answer for e in estimates] == [a, b, c] and estimates[1].behind == pytest.approx(-0.3)
+    advice = Advice(tuple(Candidate(e.answer, e.chance, e.samples) for e in estimates), None, estimates)
+    assert advice.better == (estimates[1],) and advice.alike == ()
+    lines = [line.text for line in hint_lines(seen, decision, advice)]
+    assert lines[0].startswith("Hint: ") and said(seen, decision, a) in lines[0]
+    assert sum("higher in the quick comparison" in line and said(seen, decision, b) in line for line in lines) == 1
+    assert [line for line in lines if line.lstrip().startswith("next:")] == [
+        line for line in lines if said(seen, decision, c) in line]
 
 
 def test_replay_marks_lists_every_answer_with_the_coachs_marks(tmp_path, monkeypatch):

@@ -103,3 +103,25 @@ def test_the_table_of_sources_stays_capped_and_a_dropped_source_says_what_it_lef
     assert len(limit.buckets) == 8
     assert "198.51.100.200" in limit.buckets and "198.51.100.1" not in limit.buckets
     assert caplog.messages.count("... and 1 more line from 198.51.100.1 left out") == 1
+
+
+def test_all_sources_together_are_bounded_and_what_dropped_sources_left_out_is_counted_once(caplog):
+    """A host with many /64s: each source keeps its own burst, but all of them together write
+    at most OVERALL times one source's; a source dropped from the table with lines left out,
+    when nothing more may be written, goes into one count that is written once there is room."""
+    from momon_cli.serve.log_limit import DROPPED, OVERALL
+
+    caplog.set_level(logging.INFO, logger=LOGGER)
+    clock = Clock()
+    limit = LogLimit(logging.getLogger(LOGGER), burst=2, rate=1.0, sources=8, clock=clock)
+    for n in range(100):
+        limit.line(logging.INFO, f"2001:db8:{n:x}::1", "connection from %s", f"2001:db8:{n:x}::1")
+    assert len(caplog.messages) == 2 * OVERALL
+    kept = sum(bucket.left_out for bucket in limit.buckets.values())
+    assert limit.overall.left_out == 100 - 2 * OVERALL - kept
+    caplog.clear()
+    clock.now += 1  # room for OVERALL lines in all; the new source drops the oldest (n = 92), now told
+    limit.line(logging.INFO, "192.0.2.1", "connection from %s", "192.0.2.1")
+    assert caplog.messages == ["... and 1 more line from 2001:db8:5c::/64 left out",
+                               f"... and {100 - 2 * OVERALL - kept} more lines from {DROPPED} left out",
+                               "connection from 192.0.2.1"]

@@ -110,7 +110,7 @@ def analyse(setup: Setup, entries: Sequence[dict[str, Any]], playouts: int = ANA
         assert decision is not None  # a record that replays has a decision for every answer
         answer = answer_from_json(entry["value"])
         seen = game.observe(decision.player)
-        advice = advise(seen, answer, playouts, None, imaginable, compared=COMPARED, seed=seed, samples=None)
+        advice = advise(seen, answer, playouts, None, imaginable, compared=COMPARED, seed=seed)
         if advice.forced or advice.played is None:
             report.forced += 1
         else:

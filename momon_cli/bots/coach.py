@@ -77,11 +77,11 @@ class Estimate:
 
 @dataclass(frozen=True)
 class Advice:
-    """The coach's answers for a decision, best first, each with the decider's estimated win
-    chance; ``played``: the estimate for an answer it was asked to rate (None if not asked,
-    or if the decision had one answer). ``estimates``: the answers compared on the same
-    worlds, best first (the best, its closest rivals and the answer played), each with its
-    interval; empty when there was nothing to compare."""
+    """The coach's answers for a decision, the search's own first, each with the decider's
+    estimated win chance; ``played``: the estimate for an answer it was asked to rate (None if
+    not asked, or if the decision had one answer). ``estimates``: the answers compared on the
+    same worlds (the search's, its closest rivals and the answer played), the search's first,
+    each with its interval; empty when there was nothing to compare."""
 
     ranked: tuple[Candidate, ...]
     played: Candidate | None = None
@@ -96,20 +96,26 @@ class Advice:
         return next((e for e in self.estimates if e.answer == answer), None)
 
     @property
+    def better(self) -> tuple[Estimate, ...]:
+        """The answers the comparison rates above the search's by more than the noise: its flat
+        playouts can prefer what the tree does not, and a hint says so rather than hide them."""
+        return tuple(e for e in self.estimates[1:] if e.behind < -e.behind_margin)
+
+    @property
     def alike(self) -> tuple[Estimate, ...]:
-        """The answers other than the best that the comparison could not tell from it."""
+        """The answers other than the search's that the comparison could not tell from it."""
         return tuple(e for e in self.estimates[1:] if e.alike)
 
 
 def advise(observation: Observation, played: object = None, playouts: int = HINT_PLAYOUTS,
            seconds: float | None = HINT_SECONDS, imaginable: Sequence[CardDef] = (), compared: int = HINT_COMPARED,
-           seed: object = "", samples: int | None = HINT_SAMPLES) -> Advice:
+           seed: object = "", samples: int | None = None) -> Advice:
     """What the search bot answers at ``observation``'s decision after ``playouts`` iterations,
     and how it rates ``played`` (see the module docstring). ``compared``: how many of the
-    search's best answers are compared on the same worlds (besides ``played``), each for up to
-    ``samples`` samples (None: ``playouts``); ``seconds``, if set, bounds the CPU time of the
-    whole (the search gets SEARCH_SHARE of it); ``seed``: a different one gives an independent
-    verdict."""
+    search's best answers are compared on the same worlds (besides ``played``; none: the
+    search's answer alone), each for up to ``samples`` samples (None: ``playouts``);
+    ``seconds``, if set, bounds the CPU time of the whole (the search gets SEARCH_SHARE of
+    it); ``seed``: a different one gives an independent verdict."""
     decision = need(observation).decision
     if decision is None:
         raise ValueError(f"seat {observation.seat} has no decision to make")
@@ -120,6 +126,8 @@ def advise(observation: Observation, played: object = None, playouts: int = HINT
     answer = bot.answer(observation)
     if not bot.weighed:  # one legal answer, or no world agreed with the observation
         return Advice((Candidate(answer, 0.0, None),))
+    if compared < 1 and played is None:
+        return Advice(tuple(bot.weighed))
     answers = [answer] + [c.answer for c in bot.weighed[:max(1, compared)] if c.answer != answer]
     most = max(playouts if samples is None else samples, 1)
     if played is not None and played not in answers:
@@ -142,9 +150,9 @@ def compare(observation: Observation, answers: Sequence[object], imaginable: Seq
             least: int = LEAST_SAMPLES, most: int = 200, seconds: float | None = None,
             rated: int | None = None) -> tuple[Estimate, ...]:
     """``answers`` (the first is the search's own) played on the same worlds, the first first,
-    each rated against it. Sampling stops at
-    ``most`` samples, at ``seconds`` of CPU, or once the intervals settle (``_settled``);
-    ``rated``: the place in ``answers`` of an answer rated (else each is compared with the best)."""
+    each rated against it. Sampling stops at ``most`` samples, at ``seconds`` of CPU, or once
+    the intervals settle (``_settled``); ``rated``: the place in ``answers`` of an answer rated
+    (else each is compared with the search's)."""
     decision = need(observation).decision
     assert decision is not None
     pool = imagined(observation, imaginable)
@@ -276,12 +284,13 @@ def card_name(seen: Observation, key: str) -> str:
 class CoachBot:
     """A bot that plays the coach's answer (``hint``'s) at every decision: to measure whether
     the advice is worth following (benchmarks/coach_strength.py). It compares no rivals: they
-    are rated against the hint's answer, never put in its place, so they cannot change it."""
+    are rated against the hint's answer, never put in its place, so they cannot change it, and
+    comparing them would only spend time."""
 
     def __init__(self, seed: object, imaginable: Sequence[CardDef] = (), playouts: int = HINT_PLAYOUTS,
                  seconds: float | None = HINT_SECONDS) -> None:
         self.seed, self.imaginable, self.playouts, self.seconds = seed, tuple(imaginable), playouts, seconds
 
     def answer(self, observation: Observation) -> object:
-        advice = advise(observation, None, self.playouts, self.seconds, self.imaginable, compared=1, seed=self.seed)
+        advice = advise(observation, None, self.playouts, self.seconds, self.imaginable, compared=0, seed=self.seed)
         return advice.ranked[0].answer

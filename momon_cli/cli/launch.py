@@ -9,6 +9,7 @@ import gc
 
 
 def main() -> None:
+    """The ``momon`` command, started with the collector off."""
     gc.disable()
     from .app import run
 

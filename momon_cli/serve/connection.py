@@ -251,6 +251,7 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         self.source = "?"  # what the per-address caps count it under (an IPv6 address by its /64)
         self.starting = False  # counted among the connections not yet logged in
         self.logged_in = False
+        self.turned_away = False  # logged in past the caps on logged-in connections, and closed
         self.grace: asyncio.TimerHandle | None = None  # logged in, but no shell started yet
         self.sessions = 0  # session channels asked for
 
@@ -281,7 +282,7 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
 
     def stranger(self, level: int, message: str, *args: object) -> None:
         """A line about this connection while it has not logged in, within its address's bound."""
-        self.counts.strangers.line(level, self.address, message, *args)
+        self.counts.strangers.line(level, self.source, message, *args)
 
     def _refused(self, starting: int) -> bool:
         """Whether a new connection is refused, ``starting`` being not yet logged in: none below
@@ -303,7 +304,7 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
             _less(self.counts.starting, self.source)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        closed = log.log if self.logged_in else self.stranger
+        closed = log.log if self.logged_in and not self.turned_away else self.stranger
         closed(logging.INFO, "connection from %s closed%s", self.address, f": {heard(exc)}" if exc else "")
         self._started()
         if self.logged_in:
@@ -318,13 +319,15 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         counts.connections += 1
         counts.logged[self.source] = counts.logged.get(self.source, 0) + 1
         self.logged_in = True
-        log.info("login from %s: %s", self.address, self.who())
         crowded = counts.connections > limits.connections or counts.logged[self.source] > limits.connections_per_address
-        if crowded and not self.crowd_proof():
-            log.warning("refused %s: %d connections logged in, %d from there", self.address, counts.connections - 1,
-                        counts.logged[self.source] - 1)
+        if crowded and not self.crowd_proof():  # anyone may log in as a guest: a crowd of logins is bounded in the log too
+            self.turned_away = True
+            self.stranger(logging.INFO, "login from %s: %s", self.address, self.who())
+            self.stranger(logging.WARNING, "refused %s: %d connections logged in, %d from there", self.address,
+                          counts.connections - 1, counts.logged[self.source] - 1)
             self.conn.close()
             return
+        log.info("login from %s: %s", self.address, self.who())
         self.grace = self.loop.call_later(self.limits.login_seconds, self._no_session)  # a session must follow
 
     def _no_session(self) -> None:

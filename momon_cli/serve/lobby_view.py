@@ -47,7 +47,7 @@ def _shown(sitter: Sitter) -> str:
 
 def _room_line(room: Room) -> Text:
     names = " / ".join(f"{_shown(s)} ({s.deck})" for s in room.sitters)
-    against = _(BOT_TITLES[room.bot]) if room.bot else _("a person")
+    against = (_(BOT_TITLES[room.bot]) if room.bot in BOT_TITLES else room.bot) if room.bot else _("a person")
     clock = "" if room.clock is None else " · " + _("clock {first} / {second}").format(
         first=room.clock.shown(1), second=room.clock.shown(2))
     return safe(f"{room.code}  {names} · {profile_words(room.rules)} · {against}{clock}")
@@ -110,8 +110,8 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
         lines = []
         mine = club.games_of(name, account)
         if mine:
-            lines.append(Text(_("Your games (its code to go back):") if account is not None else
-                              _("Your games (its code and your rejoin secret to go back):"), style="bold"))
+            lines.append(Text(_("Your games (type a game's code to go back):") if account is not None else
+                              _("Your games (type a game's code and your rejoin secret to go back):"), style="bold"))
             lines += [_room_line(room) for room in mine]
         lines.append(Text(_("Open rooms:"), style="bold"))
         lines += [_room_line(room) for room in club.waiting()] or [Text(_("  (none)"), style="dim")]

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import shlex
-from collections.abc import Awaitable, Callable
-from contextlib import suppress
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -72,12 +72,11 @@ class RemoteSeat:
         """A line for the decision, or None once the game moved on without one (the easy bot
         answered for a player out of time, the other player conceded)."""
         moved = asyncio.ensure_future(changed(self.session, self.session.version))
-        self.screen.ticking = self.drawn.corner if self.clock is not None else None  # the clock runs on the prompt too
         try:
-            line = await _unless(self.drawn.aread(update), moved)
+            with self._ticking():
+                line = await _unless(self.drawn.aread(update), moved)
         finally:
             moved.cancel()
-            self.screen.ticking = None
         if line is not None and line.strip().lower() == CLAIM and self.claims is not None:
             self.drawn.note(self.claims.claim(self.seat))
             return None
@@ -96,7 +95,17 @@ class RemoteSeat:
         return await self.drawn.athink(message, work)
 
     async def aconfirm(self, question: Confirm, update: Update) -> str:
-        return await self.drawn.aconfirm(question, update)
+        with self._ticking():
+            return await self.drawn.aconfirm(question, update)
+
+    @contextmanager
+    def _ticking(self) -> Iterator[None]:
+        """The room's clock counts down on this seat's own prompt too, while it waits."""
+        self.screen.ticking = self.drawn.corner if self.clock is not None else None
+        try:
+            yield
+        finally:
+            self.screen.ticking = None
 
     def viewed(self, viewed: Viewed, update: Update) -> None:
         self.drawn.viewed(viewed, update)

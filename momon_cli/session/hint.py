@@ -1,7 +1,8 @@
 """``hint``: the coach's answer for the deciding seat, from that seat's observation alone, as
 content: the answer by card name with its win chance and interval, the words that type it at
-the prompt, then the answers the coach could not tell from it (alike, within the noise) and
-the next best. The bots load only when a hint is asked for."""
+the prompt, then the answers the coach could not tell from it (alike, within the noise), any
+its quick comparison rates higher (the search's answer stays the hint) and the next best.
+The bots load only when a hint is asked for."""
 
 from __future__ import annotations
 
@@ -23,10 +24,10 @@ Think = Callable[[str, Callable[[], T]], T]
 
 def hint(seen: Observation, decision: Decision, think: Think[object]) -> Reply:
     """The coach's answer for ``decision``, weighed under ``think`` (a spinner, a thread)."""
-    from ..bots.coach import advise
+    from ..bots.coach import HINT_SAMPLES, advise
 
     try:
-        advice = cast("Advice", think(_("Weighing the answers…"), lambda: advise(seen)))
+        advice = cast("Advice", think(_("Weighing the answers…"), lambda: advise(seen, samples=HINT_SAMPLES)))
     except KeyboardInterrupt:
         return Refused(_("The hint was stopped."))
     return Shown(hint_lines(seen, decision, advice))
@@ -43,12 +44,15 @@ def hint_lines(seen: Observation, decision: Decision, advice: Advice) -> tuple[L
                                                          estimate=_chance(advice.estimate(best.answer), best.value)),
                   "bold"),
              Line(_("  (type: {words})").format(words=clean(typed(seen, decision, best.answer))), "dim")]
-    alike = advice.alike
+    alike, better = advice.alike, advice.better
     for e in alike:
         lines.append(Line(_("  as good, within the noise: {answer} — {estimate}").format(
             answer=said(seen, decision, e.answer), estimate=_chance(e, e.chance))))
-    others = [c for c in advice.ranked[1:] if all(c.answer != e.answer for e in alike)]
-    for c in others[:max(0, 2 - len(alike))]:
+    for e in better:
+        lines.append(Line(_("  higher in the quick comparison (the search disagrees): {answer} — {estimate}").format(
+            answer=said(seen, decision, e.answer), estimate=_chance(e, e.chance))))
+    others = [c for c in advice.ranked[1:] if all(c.answer != e.answer for e in (*alike, *better))]
+    for c in others[:max(0, 2 - len(alike) - len(better))]:
         lines.append(Line(_("  next: {answer} — {estimate}").format(answer=said(seen, decision, c.answer),
                                                                     estimate=_chance(advice.estimate(c.answer), c.value))))
     return tuple(lines)
