@@ -710,7 +710,7 @@ def test_a_player_past_their_rooms_is_told_so_before_the_questions_that_it_makes
 def test_the_lobby_lists_a_players_own_games_in_play_to_go_back_to_and_only_theirs(tmp_path):
     """Ann (a guest) left her game against a bot: back in the lobby she sees it under her games
     with its code, told that her rejoin secret goes with it; Bea does not, and neither sees a
-    room still waiting there."""
+    room still waiting there. Bea's empty lists (no game to watch, no rating yet) say so."""
     from momon_cli.serve.room import Sitter
 
     ann, bea = Client("Ann"), Client("Bea")
@@ -726,7 +726,10 @@ def test_the_lobby_lists_a_players_own_games_in_play_to_go_back_to_and_only_thei
             top = "\n".join(_screen(ann))
             assert "Your games (type a game's code and your rejoin secret to go back):" in top
             assert top.index(game.code) < top.index("Open rooms:") < top.index(waiting.code)
-            assert "Your games" not in "\n".join(_screen(bea))
+            seen = _screen(bea)
+            assert "Your games" not in "\n".join(seen)
+            for heading in ("Games to watch:", "Leaderboard:"):  # an empty list says so
+                assert seen[seen.index(heading.ljust(80)) + 1].strip() == "(none)", seen
             for c in (ann, bea):
                 c.leave()
 

@@ -182,3 +182,25 @@ def test_play_from_at_a_decision_answers_it_again(tmp_path):
         assert refused.exit_code == 1 and "give @1 to @" in refused.output
         assert len(refused.output.strip().splitlines()) == 1
 
+
+
+def test_the_analysis_report_wraps_a_long_line_between_words_instead_of_cutting_it():
+    """At 80 columns the report's "none" line is longer than a line, in English and in Thai: it
+    goes on below, whole."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from momon_cli.bots.analysis import Analysis
+    from momon_cli.cli.coach import print_report
+    from momon_cli.language import _, using
+    from momon_cli.widths import columns
+
+    for language in ("en", "th"):
+        with using(language):
+            out = StringIO()
+            print_report(Console(file=out, width=80, color_system=None), Analysis(("Ann", "Bea")), 80)
+            said = _("  none: no answer cost 10% or more of its player's win chance beyond the noise of the estimate")
+        text = out.getvalue()
+        assert all(columns(line) <= 80 for line in text.splitlines())
+        assert "".join(said.split()) in "".join(text.split()), language

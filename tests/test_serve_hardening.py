@@ -206,3 +206,13 @@ def test_the_opponent_is_told_a_player_dropped_and_waits_for_them_to_rejoin(tmp_
         asyncio.run(drop())
     finally:
         server.kill()
+
+
+def test_the_server_loads_without_cryptographys_dsa_warnings():
+    """asyncssh's DSA names made cryptography print a dozen deprecation lines as a host started."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-W", "default", "-c", "import momon_cli.serve.connection"],
+                         capture_output=True, text=True, check=True)
+    assert "DSA" not in out.stderr, out.stderr

@@ -16,6 +16,8 @@ from .base import MESSAGE_LIMIT, RECORD_HELP, _data_error, _write_new, app
 from .records import _does_not_replay, _quoted, _read
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..bots.analysis import Analysis
     from ..record import Record
 
@@ -52,7 +54,6 @@ def analyse(
     from ..bots.analysis import analyse as rate
     from ..data.cards import DataError, load_matrix, load_pool
     from ..record.header import setup_from_header
-    from ..tui.analysis_view import report_lines
     from ..widths import columns
 
     rec = _read(record)
@@ -77,11 +78,10 @@ def analyse(
         typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
         return
     console = Console()
-    for line in report_lines(result, min(console.width, 80)):
-        console.print(line, overflow="crop", no_wrap=True)
+    width = min(console.width, 80)
+    print_report(console, result, width)
     marked = [r.number for r in result.ratings if r.mark]
     if marked:  # the report keeps within 80 columns: a long path is left for the reader to put in
-        width = min(console.width, 80)
         for source in (_quoted(str(rec.path)), "RECORD"):
             said = clean(_("Play a marked decision again, as: {command}").format(
                 command=f"momon play --from {source} --at @{marked[0]}"), MESSAGE_LIMIT)
@@ -106,3 +106,14 @@ def _write_annotated(rec: "Record", result: "Analysis", out: Path, force: bool) 
     _write_new(out, lambda: write_new(out, text.encode("utf-8"), force))
     typer.echo(clean(_("Annotated game written to {file}; read it, or play on from a move with: {command}").format(
         file=out, command=f"momon play --from {out} --at MOVE"), MESSAGE_LIMIT))
+
+
+def print_report(console: "Console", result: "Analysis", width: int) -> None:
+    """The analysis report within ``width`` columns: a long line goes on below, broken between
+    words (Thai's too), not cut; the chart's lines fit as they are."""
+    from ..tui.analysis_view import report_lines
+    from ..widths import wrapped
+
+    for line in report_lines(result, width):
+        for piece in wrapped(line, width):
+            console.print(piece, overflow="crop", no_wrap=True)

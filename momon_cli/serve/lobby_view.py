@@ -114,13 +114,14 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
                               _("Your games (type a game's code and your rejoin secret to go back):"), style="bold"))
             lines += [_room_line(room) for room in mine]
         lines.append(Text(_("Open rooms:"), style="bold"))
-        lines += [_room_line(room) for room in club.waiting()] or [Text(_("  (none)"), style="dim")]
+        none = Text(_("  (none)"), style="dim")
+        lines += [_room_line(room) for room in club.waiting()] or [none]
         watch = club.watchable()
         lines.append(Text(_("Games to watch:"), style="bold"))
-        lines += [Text(f"w{i} ").append_text(_room_line(room)) for i, room in enumerate(watch, 1)]
+        lines += [Text(f"w{i} ").append_text(_room_line(room)) for i, room in enumerate(watch, 1)] or [none]
         lines.append(Text(_("Leaderboard:"), style="bold"))
-        for standing in await club.leaderboard():
-            lines.append(safe(f"  {standing.rank}. {standing.name} {standing.rating:.0f} ({standing.games})"))
+        lines += [safe(f"  {standing.rank}. {standing.name} {standing.rating:.0f} ({standing.games})")
+                  for standing in await club.leaderboard()] or [none]
         lines.append(Text(_("c: create a room · a room's code: join it · w1, w2…: watch a game") + " · l: "
                           + OTHER_LANGUAGE[language]))
         answer = (await _ask(screen, lines, "› ", _("c, a code, or w and a number"))).lower()
