@@ -246,6 +246,7 @@ def test_a_player_out_of_time_is_answered_by_the_easy_bot_and_a_resumed_room_kee
             await until(lambda: b"clock 0:0" in ann.raw and b"clock 0:0" in bea.raw)
             await until(lambda: room.host.game.answers and room.clock.left[1] == 0, 20)
             assert room.host.session.last_bot is not None and room.host.session.last_bot.player == 1
+            await until(lambda: any("Your time is up: the easy bot answers for you." in line for line in _screen(ann)))
             await until(lambda: running.club.store.unfinished()[0].clock[0] == 0)
             for c in (ann, bea):
                 c.leave()

@@ -123,6 +123,12 @@ class RemoteSeat:
         who = self.session.name_of(decision.player)
 
         def waiting() -> str:  # asked again at each redraw: the decider may drop, or come back
+            said = whose()
+            if self.clock is not None and self.seat != SPECTATOR and self.clock.remaining(self.seat) <= 0:
+                return said + " · " + _("Your time is up: the easy bot answers for you.")  # why moves come without a key
+            return said
+
+        def whose() -> str:  # whose decision it is, and how it goes
             thinking = self.host.thinking
             if thinking is not None and thinking.player == decision.player:  # a bot: its playouts so far
                 return thinking.progress()
