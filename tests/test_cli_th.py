@@ -136,3 +136,18 @@ def test_a_usage_error_in_english_is_as_it_was():
                           env=english_environment())
     assert done.stderr == ("momon play: No such option: --nope (Possible options: --force, --p1, --p2). "
                            "See: momon play --help\n")
+
+
+def test_lang_after_the_command_is_taken_as_before_it():
+    """``momon play --lang th`` was refused ("no such option --lang"); it is the same line as
+    ``momon --lang th play``."""
+    from momon_cli.cli.app import lang_first
+
+    assert lang_first(["play", "--p1", "Ann", "--lang", "th"]) == ["--lang", "th", "play", "--p1", "Ann"]
+    assert lang_first(["rules", "--lang=th", "incite"]) == ["--lang=th", "rules", "incite"]
+    assert lang_first(["play", "--lang"]) == ["--lang", "play"]
+    after = subprocess.run([sys.executable, "-m", "momon_cli", "rules", "incite", "--lang", "th"],
+                           capture_output=True, text=True, env=english_environment(), stdin=subprocess.DEVNULL)
+    before = subprocess.run([sys.executable, "-m", "momon_cli", "--lang", "th", "rules", "incite"],
+                            capture_output=True, text=True, env=english_environment(), stdin=subprocess.DEVNULL)
+    assert after.returncode == before.returncode == 0 and after.stdout == before.stdout and "ความสามารถ" in after.stdout

@@ -53,7 +53,8 @@ def run() -> None:
 def _command() -> int | None:
     """The command's exit code; a usage error or an Abort is printed and exits here."""
     try:
-        code: int | None = in_language(typer.main.get_command(app))(prog_name="momon", standalone_mode=False)
+        code: int | None = in_language(typer.main.get_command(app))(lang_first(sys.argv[1:]), prog_name="momon",
+                                                                     standalone_mode=False)
         return code
     except typer.TyperException as err:  # a usage error; or, with no arguments, the help itself
         message = err.format_message()
@@ -69,6 +70,23 @@ def _command() -> int | None:
     except typer.Abort:  # end of input at a question
         typer.echo(_("Aborted."), err=True)
         raise SystemExit(1) from None
+
+
+def lang_first(args: list[str]) -> list[str]:
+    """``args`` with ``--lang X`` (or ``--lang=X``) moved before the command, where Typer takes
+    it: a player writes ``momon play --lang th`` as often as ``momon --lang th play``, and the
+    language was already read from anywhere in the line (cli/__init__.py)."""
+    flags: list[str] = []
+    rest: list[str] = []
+    words = iter(args)
+    for word in words:
+        if word == "--lang":
+            flags += [word, *(value for value in [next(words, None)] if value is not None)]
+        elif word.startswith("--lang="):
+            flags.append(word)
+        else:
+            rest.append(word)
+    return flags + rest
 
 
 def _command_named() -> str:
