@@ -133,6 +133,7 @@ def test_a_whole_game_over_ssh_keeps_each_hand_private_survives_a_drop_and_refus
         for secret in kept | ids:
             assert secret.encode() not in seats[me].raw, f"{me} was sent {secret} from {other}'s Hand"
         assert b"Winner:" in seats[me].raw
+        assert b"saved on the server as" in seats[me].raw and b"momon replay" not in seats[me].raw  # not on their machine
     assert b"Winner:" in seats["spectators"].raw
     for name in decks["Ann"] ^ decks["Bea"]:  # a spectator sees no Hand at all (only what was played)
         if name not in {names[i] for i in played}:

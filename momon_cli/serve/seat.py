@@ -11,7 +11,6 @@ the same code joins again at the same decision. A closed connection cancels its 
 from __future__ import annotations
 
 import asyncio
-import shlex
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -25,9 +24,11 @@ from ..language import _
 from ..session import Confirm, Outcome, Shown, Update, Viewed
 from ..session.aplay import aplay, changed
 from ..session.bot_turn import BotTurn
+from ..text.safe import safe
 from ..tui.frame import View
-from ..tui.screen import BUSY_REDRAW, WAIT_REDRAW, Screen
+from ..tui.screen import BUSY_REDRAW, LINE_LIMIT, WAIT_REDRAW, Screen
 from ..tui.seat_screen import SeatScreen
+from ..widths import wrapped
 from .clock import Clock
 from .host import Host
 
@@ -196,7 +197,12 @@ class RemoteSeat:
         self.drawn._take(self.session.updates(self.seat))
         self.drawn._back_to_the_terminal()
         named = Path(short_name(self.session.recorder.path)).name  # never the path on the server
-        for line in render.end_screen(self.drawn.seen, named, self.console.width, shlex.quote(named)):
+        lines = render.end_screen(self.drawn.seen, None, self.console.width)
+        # the record is the server's: ``momon replay`` on this player's machine would find nothing
+        saved = safe(_("The game is saved on the server as {name}: ask its host for the record to watch it again.")
+                     .format(name=named), LINE_LIMIT, "dim")
+        lines[-1:-1] = wrapped(saved, self.console.width)
+        for line in lines:
             self.console.print(line, overflow="crop", no_wrap=True)
         return exits.DONE
 
