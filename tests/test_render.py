@@ -196,3 +196,12 @@ def test_a_first_player_named_for_the_game_is_not_said_to_be_the_players_choice(
 
     line = Narrator().line(ev.GameStarted("sequential", 7, ("Ann", "Bea"), 1, "players"))
     assert "Ann goes first (named for this game)" in line
+
+
+def test_a_status_line_too_wide_even_when_short_keeps_whole_parts_never_a_cut_one():
+    """Beside a served room's clock and a guest's rejoin code, 35 columns are left: the parts
+    that fit, whole (a playtester saw "Hand 9/ clock 1:27")."""
+    g = game([mk("Pup")], [mk("Imp")], [arena(1, mk("Left"), "A1")])
+    assert render.status_line(g.observe(0), 36).plain == "Turn 1: Ann · P1 1 – P2 0 · Hand 1/1"
+    assert render.status_line(g.observe(0), 35).plain == "Turn 1: Ann · P1 1 – P2 0"
+    assert render.status_line(g.observe(0), 20).plain == "Turn 1: Ann"

@@ -76,13 +76,24 @@ def styled(template: str, style: str = "", **parts: Text | str) -> Text:
 def status_line(seen: Observation, width: int | None = None) -> Text:
     """Turn, Active Player, Control Score, Hands and Voids and the First Player Token, in one
     line; with short labels when the long ones would not fit ``width``, and then with P1 and P2
-    for the names after the Active Player's (two wide Thai names fill most of a line)."""
+    for the names after the Active Player's (two wide Thai names fill most of a line), and then
+    only its first parts that fit whole."""
     need(seen)
     line = _status(seen, short=False)
     if width is None or line.cell_len <= width:
         return line
     line = _status(seen, short=True)
-    return line if line.cell_len <= width else _status(seen, short=True, labels=True)
+    if line.cell_len <= width:
+        return line
+    line = _status(seen, short=True, labels=True)
+    # Still too wide (a served room's clock and rejoin code beside it): the parts that fit, whole,
+    # rather than one cut in the middle ("Hand 9/").
+    plain = line.plain
+    ends = [i for i in range(len(plain)) if plain.startswith(SEPARATOR, i) and columns(plain[:i]) <= width]
+    return line[:ends[-1]] if line.cell_len > width and ends else line
+
+
+SEPARATOR = " · "  # between the status line's parts
 
 
 def _status(seen: Observation, short: bool, labels: bool = False) -> Text:
