@@ -98,7 +98,8 @@ class Advice:
     @property
     def better(self) -> tuple[Estimate, ...]:
         """The answers the comparison rates above the search's by more than the noise: its flat
-        playouts can prefer what the tree does not, and a hint says so rather than hide them."""
+        playouts can prefer what the tree does not (a hint leaves them out; analyse never marks
+        the search's answer for them)."""
         return tuple(e for e in self.estimates[1:] if e.behind < -e.behind_margin)
 
     @property

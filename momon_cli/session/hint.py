@@ -1,7 +1,7 @@
 """``hint``: the coach's answer for the deciding seat, from that seat's observation alone, as
 content: the answer by card name with its win chance and interval, the words that type it at
-the prompt, then the answers the coach could not tell from it (alike, within the noise), any
-its quick comparison rates higher (the search's answer stays the hint) and the next best.
+the prompt, then the answers the coach could not tell from it (alike, within the noise) and
+the next best below it.
 The bots load only when a hint is asked for."""
 
 from __future__ import annotations
@@ -48,11 +48,11 @@ def hint_lines(seen: Observation, decision: Decision, advice: Advice) -> tuple[L
     for e in alike:
         lines.append(Line(_("  as good, within the noise: {answer} — {estimate}").format(
             answer=said(seen, decision, e.answer), estimate=_chance(e, e.chance))))
-    for e in better:
-        lines.append(Line(_("  higher in the quick comparison (the search disagrees): {answer} — {estimate}").format(
-            answer=said(seen, decision, e.answer), estimate=_chance(e, e.chance))))
+    # An answer the quick comparison rates above the search's is left out: shown with its higher
+    # figure under an answer the hint still gives, it read as advice against the hint itself,
+    # and the search (which looks further ahead) is the better judge (benchmarks/coach_strength.py).
     others = [c for c in advice.ranked[1:] if all(c.answer != e.answer for e in (*alike, *better))]
-    for c in others[:max(0, 2 - len(alike) - len(better))]:
+    for c in others[:max(0, 2 - len(alike))]:
         lines.append(Line(_("  next: {answer} — {estimate}").format(answer=said(seen, decision, c.answer),
                                                                     estimate=_chance(advice.estimate(c.answer), c.value))))
     return tuple(lines)
