@@ -7,16 +7,17 @@ two games that differ only in what the seat cannot see get the same advice.
 
 A verdict is made in two steps. The tree search (bots.tree) finds the answer it would give,
 and that answer is the coach's: a hint is what the search plays, at twice ``hard``'s
-iterations. Then the answers that matter (the search's few best, and the answer played when one is
-rated) are compared on the same worlds: each sample draws one world from the observation
+iterations. Then the answers that matter (the search's few best, and the answer played when
+one is rated) are compared on the same worlds: each sample draws one world from the observation
 and plays every compared answer in it, each followed by the same rollout (one random
 stream), so that the answers differ in what they do and not in the luck of the draw. The
 differences' mean and its 95% interval say whether one answer is better than another or
 whether, within the noise of the estimate, they are alike; sampling goes on until the
 interval settles the question or the budget is spent. The comparison rates answers against
 the search's; it does not replace it (flat playouts with a random rollout are a cruder judge
-than the tree, and letting them pick cost the coach its lead over ``hard``). An answer that uses a free action
-or a once-only right is judged like every other, by what it does in those same worlds.
+than the tree, and letting them pick cost the coach its lead over ``hard``). An answer that
+uses a free action or a once-only right is judged like every other, by what it does in those
+same worlds.
 """
 
 from __future__ import annotations
@@ -129,7 +130,7 @@ def advise(observation: Observation, played: object = None, playouts: int = HINT
         return Advice((Candidate(answer, 0.0, None),))
     if compared < 1 and played is None:
         return Advice(tuple(bot.weighed))
-    answers = [answer] + [c.answer for c in bot.weighed[:max(1, compared)] if c.answer != answer]
+    answers = [c.answer for c in bot.weighed[:max(1, compared)]]  # the first is the search's own answer
     most = max(playouts if samples is None else samples, 1)
     if played is not None and played not in answers:
         answers.append(played)

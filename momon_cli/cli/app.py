@@ -8,6 +8,7 @@ import gc
 import re
 import signal
 import sys
+from itertools import islice
 
 import typer
 
@@ -81,7 +82,7 @@ def lang_first(args: list[str]) -> list[str]:
     words = iter(args)
     for word in words:
         if word == "--lang":
-            flags += [word, *(value for value in [next(words, None)] if value is not None)]
+            flags += [word, *islice(words, 1)]  # and its value, if the line has one
         elif word.startswith("--lang="):
             flags.append(word)
         else:

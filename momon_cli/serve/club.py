@@ -59,12 +59,11 @@ class Club:
     def refusal(self, name: str, account: int | None, opening: bool) -> str | None:
         """Why this player may not have another room waiting (``opening``) or another game in
         play, or None: one player cannot fill the lobby or the club's loop."""
-        theirs = self._theirs(name, account)
-        if opening and sum(room.open for room in theirs) >= OPEN_ROOMS:
+        if opening and sum(room.open for room in self._theirs(name, account)) >= OPEN_ROOMS:
             return ngettext("You have {n} room waiting already: wait for an opponent there.",
                             "You have {n} rooms waiting already: wait for an opponent in one.",
                             OPEN_ROOMS).format(n=OPEN_ROOMS)
-        if not opening and sum(room.host is not None and not room.over for room in theirs) >= GAMES_IN_PLAY:
+        if not opening and len(self.games_of(name, account)) >= GAMES_IN_PLAY:
             return ngettext("You have {n} game in play already: finish it first.",
                             "You have {n} games in play already: finish one first.",
                             GAMES_IN_PLAY).format(n=GAMES_IN_PLAY)

@@ -47,7 +47,12 @@ def _shown(sitter: Sitter) -> str:
 
 def _room_line(room: Room) -> Text:
     names = " / ".join(f"{_shown(s)} ({s.deck})" for s in room.sitters)
-    against = (_(BOT_TITLES[room.bot]) if room.bot in BOT_TITLES else room.bot) if room.bot else _("a person")
+    if not room.bot:
+        against = _("a person")
+    elif room.bot in BOT_TITLES:
+        against = _(BOT_TITLES[room.bot])
+    else:
+        against = room.bot  # a level with no title (a resumed index's): as it is
     clock = "" if room.clock is None else " · " + _("clock {first} / {second}").format(
         first=room.clock.shown(1), second=room.clock.shown(2))
     return safe(f"{room.code}  {names} · {profile_words(room.rules)} · {against}{clock}")

@@ -86,11 +86,13 @@ def status_line(seen: Observation, width: int | None = None) -> Text:
     if line.cell_len <= width:
         return line
     line = _status(seen, short=True, labels=True)
+    if line.cell_len <= width:
+        return line
     # Still too wide (a served room's clock and rejoin code beside it): the parts that fit, whole,
     # rather than one cut in the middle ("Hand 9/").
     plain = line.plain
     ends = [i for i in range(len(plain)) if plain.startswith(SEPARATOR, i) and columns(plain[:i]) <= width]
-    return line[:ends[-1]] if line.cell_len > width and ends else line
+    return line[:ends[-1]] if ends else line
 
 
 SEPARATOR = " · "  # between the status line's parts
