@@ -11,8 +11,9 @@ dropped whole, and input past a bound the screen has not read dropped too, so th
 waits on its own pipe; invalid UTF-8 read as replacement characters, which a prompt refuses
 in one line; only the environment's LANG and LC_ALL kept; no agent forwarding. Every
 connection, login, refusal and timeout goes to the operator's log, a client's words quoted;
-those about connections not yet logged in within a bound per address (log_limit.py), so a
-flood of them cannot drown the rest.
+those about connections not yet logged in, and about logins that start no shell (anyone may log
+in as a guest), within a bound per address (log_limit.py), so a flood of them cannot drown the
+rest; a login's line waits until its shell starts, or its connection closes without one.
 """
 
 from __future__ import annotations
@@ -252,6 +253,8 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         self.starting = False  # counted among the connections not yet logged in
         self.logged_in = False
         self.turned_away = False  # logged in past the caps on logged-in connections, and closed
+        self.shell = False  # a shell started on it
+        self.login_told = False  # its login line written (or left out within its bound)
         self.grace: asyncio.TimerHandle | None = None  # logged in, but no shell started yet
         self.sessions = 0  # session channels asked for
 
@@ -281,8 +284,24 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         self.starting = True
 
     def stranger(self, level: int, message: str, *args: object) -> None:
-        """A line about this connection while it has not logged in, within its address's bound."""
-        self.counts.strangers.line(level, self.source, message, *args)
+        """A line about this connection, within its address's bound while it is a stranger's
+        (``known`` says when it is no longer)."""
+        if self.known():
+            log.log(level, message, *args)
+        else:
+            self.counts.strangers.line(level, self.source, message, *args)
+
+    def known(self) -> bool:
+        """Whether this connection's lines go to the log unbounded: logged in within the caps, and
+        either a shell started or the login was ``invited``."""
+        return self.logged_in and not self.turned_away and (self.shell or self.invited())
+
+    def invited(self) -> bool:
+        """Whether a login alone shows the host let this client in (with a code the host gave
+        out). Anyone may log in to a club as a guest, so there a login is no more known than a
+        connection until its shell starts: a stream of logins that open nothing stays within
+        its address's bound."""
+        return False
 
     def _refused(self, starting: int) -> bool:
         """Whether a new connection is refused, ``starting`` being not yet logged in: none below
@@ -304,8 +323,8 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
             _less(self.counts.starting, self.source)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        closed = log.log if self.logged_in and not self.turned_away else self.stranger
-        closed(logging.INFO, "connection from %s closed%s", self.address, f": {heard(exc)}" if exc else "")
+        self._login()
+        self.stranger(logging.INFO, "connection from %s closed%s", self.address, f": {heard(exc)}" if exc else "")
         self._started()
         if self.logged_in:
             self.counts.connections -= 1
@@ -327,15 +346,26 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
                           counts.connections - 1, counts.logged[self.source] - 1)
             self.conn.close()
             return
-        log.info("login from %s: %s", self.address, self.who())
+        if self.known():
+            self._login()
         self.grace = self.loop.call_later(self.limits.login_seconds, self._no_session)  # a session must follow
 
+    def _login(self) -> None:
+        """The login line, once: as soon as the login is ``known``, unbounded; if it never is,
+        on closing, within the address's bound."""
+        if self.logged_in and not self.turned_away and not self.login_told:
+            self.login_told = True
+            self.stranger(logging.INFO, "login from %s: %s", self.address, self.who())
+
     def _no_session(self) -> None:
-        log.info("closed %s: logged in but opened no session", self.address)
+        self._login()
+        self.stranger(logging.INFO, "closed %s: logged in but opened no session", self.address)
         self.conn.close()
 
     def opened(self) -> None:
         """A shell started: the login time is over (a session channel alone does not end it)."""
+        self.shell = True
+        self._login()
         if self.grace is not None:
             self.grace.cancel()
 

@@ -139,6 +139,9 @@ class GameServer(LimitedServer):
     def crowd_proof(self) -> bool:
         return self._seat() in (1, 2)
 
+    def invited(self) -> bool:
+        return True  # every login here holds a seat's or the spectators' code
+
     def session(self) -> SeatSession:
         return SeatSession(self)
 
