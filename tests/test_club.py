@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from drained import Drained
 
 asyncssh = pytest.importorskip("asyncssh")
 
@@ -500,10 +501,11 @@ class ClubProcess:
         self.proc = subprocess.Popen([sys.executable, "-m", "momon_cli", "serve", "--club", "--port", "0", "--seed", "7",
                                       "--first", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      env=env, cwd=Path(__file__).parent.parent)
+        self.stderr = Drained(self.proc.stderr)  # the operator's log, read as it is written
         self.lines: list[str] = []
         while not self.lines or not self.lines[-1].startswith("Host key fingerprint"):
             line = self.proc.stdout.readline()
-            assert line, self.proc.stderr.read()
+            assert line, self.stderr.text()
             self.lines.append(line.rstrip("\n"))
         self.port = int(re.search(r"ssh -p (\d+)", self.lines[-2])[1])
 

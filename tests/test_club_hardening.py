@@ -353,7 +353,7 @@ def test_momon_serve_makes_the_clubs_data_folder_0700_and_logs_to_stderr_and_a_0
     logged = (data / "serve.log").read_text()
     for said in ("club open on 127.0.0.1:", "connection from 127.0.0.1", "login from 127.0.0.1: guest 'Ann'"):
         assert said in logged, said
-    assert "login from 127.0.0.1: guest 'Ann'" in club.proc.stderr.read()
+    assert "login from 127.0.0.1: guest 'Ann'" in club.stderr.text()
 
 
 def test_both_listeners_ask_asyncssh_for_keepalives_the_login_timeout_no_line_editor_replaced_bytes_no_agent(monkeypatch):

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from drained import Drained
 
 asyncssh = pytest.importorskip("asyncssh")
 
@@ -33,18 +34,21 @@ class Server:
             [sys.executable, *run, "serve", "--port", "0", "--p1", "Ann", "--p2", "Bea", *decks,
              "--seed", "7", "--first", "1", "--log", str(self.log), *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=Path(__file__).parent.parent)
+        self.stderr = Drained(self.proc.stderr)  # the operator's log, read as it is written
         self.codes: dict[str, str] = {}
         self.lines: list[str] = []
         while not any(line.startswith(("Recording to", "Each player picks")) for line in self.lines):
             line = self.proc.stdout.readline()
-            assert line, self.proc.stderr.read()
+            assert line, self.stderr.text()
             self.lines.append(line.rstrip("\n"))
             m = LINE.match(self.lines[-1])
             if m:
                 self.codes[m[1]], self.port = m[3], int(m[2])
 
     def finish(self) -> str:
-        out, err = self.proc.communicate(timeout=30)
+        out = self.proc.stdout.read()
+        self.proc.wait(30)
+        err = self.stderr.text()
         assert "Traceback" not in err, err
         return out
 

@@ -135,7 +135,7 @@ def test_s1_sixteen_logged_in_idle_connections_do_not_stop_a_seat_and_are_closed
     for said in ("connection from 127.0.0.1", "wrong code from 127.0.0.1", "login from 127.0.0.1: seat 1",
                  "login from 127.0.0.1: spectator", "logged in but opened no session", "closed 127.0.0.1: idle"):
         assert said in logged
-    assert "wrong code from 127.0.0.1" in server.proc.stderr.read()
+    assert "wrong code from 127.0.0.1" in server.stderr.text()
 
 
 def test_save_over_ssh_shows_the_record_name_and_no_path_on_the_server(tmp_path):
