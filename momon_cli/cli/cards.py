@@ -50,6 +50,7 @@ def cards_command(
     from ..data.cards import builtin_deck_names, load_deck
     from ..data.cardtext import mechanics
     from ..data.cardtext import rules_text as card_text  # the text in the language in use
+    from ..data.element_names import name as element_name
     from ..text.notation import names_starting
     from ..tui import render
 
@@ -86,8 +87,8 @@ def cards_command(
         table.add_column(_(col), overflow="fold")
     for c in found:
         # Thai breaks between words (render.Wrapped), not wherever Rich's own wrap would cut a run of letters
-        table.add_row(*(render.wrappable(safe(v)) for v in (c.id, c.name, c.element, c.power, c.stars, " ".join(c.sights),
-                                                            card_text(c))))
+        table.add_row(*(render.wrappable(safe(v)) for v in (c.id, c.name, element_name(c.element), c.power, c.stars,
+                                                            " ".join(c.sights), card_text(c))))
     console.print(table)
 
 
@@ -116,9 +117,11 @@ def deck_entries(menu: "list[tuple[str, Deck]]", plain: bool = False) -> "list[t
     has none); ``plain``: its Stars in a word, not a symbol."""
     from rich.text import Text
 
+    from ..data.element_names import name as element_name
+
     entries = []
     for name, deck in menu:
-        elements = " ".join(sorted({c.element for c in deck.cards}))
+        elements = " ".join(element_name(e) for e in sorted({c.element for c in deck.cards}))
         total = sum(c.stars for c in deck.cards)
         stars = ngettext("{n} Star", "{n} Stars", total).format(n=total) if plain else f"{total}★"
         count = ngettext("{n} card", "{n} cards", len(deck.cards)).format(n=len(deck.cards))

@@ -1,7 +1,7 @@
 """Rules text in Thai, generated from the same ability data as the English (data/cardtext.py).
 
 The Thai is composed natively, not translated from the English phrases: a Momon is named
-head first ("Momon ธาตุ Dark ฝ่ายคุณตัวอื่น"), then how many ("1 ตัว", "ทุกตัว"), then what it
+head first ("Momon ธาตุมืด ฝ่ายคุณตัวอื่น"), then how many ("1 ตัว", "ทุกตัว"), then what it
 is ("ที่เป็นเป้าหมาย") and what it has ("ที่มี 2 Stars หรือน้อยกว่า"); the card itself is
 "การ์ดนี้", as the Thai edition writes it (TH 17.5). The game's terms stay in English inside
 the Thai sentence (Momon, Summon, Snatch, Ward, Move, the Elements...), and a space stands
@@ -42,6 +42,8 @@ from ..engine import (
     Ward,
     Whose,
 )
+from ..language import using
+from .element_names import name as element_name
 
 _THAI = "\u0e01-\u0e4f"  # Thai letters, vowels and tone marks (not its digits)
 _BEFORE = re.compile(rf"(?<=[{_THAI}])(?=[A-Za-z0-9\[(+\-])")  # Thai, then an English word or a number
@@ -93,6 +95,12 @@ def until(duration: Duration) -> str:
     assert_never(duration)
 
 
+def _element(element: str) -> str:
+    """An Element's Thai name, whatever language the caller reads (this text is Thai)."""
+    with using("th"):
+        return element_name(element)
+
+
 def _stars(n: int) -> str:
     return f"{n} Star" if n == 1 else f"{n} Stars"  # the English term keeps its number
 
@@ -107,7 +115,7 @@ def momons(flt: Filter, count: str = "", role: str = "", classifier: str = "ต�
     """Momons that fit ``flt``, with ``count`` after the name ("1 ตัว", "ทุกตัว"), then
     ``role`` (a clause: "ที่เป็นเป้าหมาย"), then what the filter asks of them. A phrase that
     ends in a clause ends in a space, so what follows it stands apart."""
-    words = "".join((f"[{flt.trait}] Momon" if flt.trait else "Momon", f" ธาตุ {flt.element} " if flt.element else "",
+    words = "".join((f"[{flt.trait}] Momon" if flt.trait else "Momon", f" ธาตุ{_element(flt.element)} " if flt.element else "",
                      _SIDE[flt.side], classifier + "อื่น" if flt.other else ""))
     has = []
     for value, phrase in ((flt.stars_max, "มี {} หรือน้อยกว่า"), (flt.stars_min, "มี {} หรือมากกว่า")):
@@ -156,7 +164,7 @@ def phrase(i: AnyInstruction, target: TargetSpec | None, again: bool = False) ->
         case SetPower():
             return f"ทำให้ Power ของ{who(i, target, again)}เป็น {i.value}{until(i.until)}"
         case SetElement():
-            return f"ทำให้{who(i, target, again)}เป็นธาตุ {i.element}{until(i.until)}"
+            return f"ทำให้{who(i, target, again)}เป็นธาตุ{_element(i.element)}{until(i.until)}"
         case Ward():
             return f"ให้{who(i, target, again)}ได้รับ Ward{until(i.until)}"
         case LoseWard():
