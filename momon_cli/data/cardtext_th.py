@@ -51,6 +51,18 @@ _AFTER = re.compile(rf"(?<=[A-Za-z0-9\])])(?=[{_THAI}])")  # an English word or 
 _SPACES = re.compile(r" {2,}")
 ME = "การ์ดนี้"  # "me", "I": the card whose ability it is
 _SIDE = {"friendly": "ฝ่ายคุณ", "enemy": "ฝ่ายตรงข้าม", "any": ""}
+#: The built-in cards' flavour in Thai, by the English a card file gives (so a card of another
+#: file that happens to share an id keeps its own words); tests/test_card_text_th.py holds every
+#: flavour of the set and the decks to a line here.
+FLAVOR = {
+    "It chases sparks until it becomes one.": "มันไล่ตามประกายไฟ จนกลายเป็นประกายไฟเสียเอง",
+    "Small enough to hide, stubborn enough to stay.": "ตัวเล็กพอจะหลบซ่อน และดื้อพอจะไม่ยอมไปไหน",
+    "Nothing has ever beaten it. Nothing has ever needed to.": "ไม่เคยมีสิ่งใดชนะมันได้ และไม่เคยมีสิ่งใดต้องชนะมันเลย",
+    "It never delivers anything to the same reef twice.": "มันไม่เคยส่งของไปที่แนวปะการังเดิมซ้ำเป็นครั้งที่สอง",
+    "It wears the crown it took, and waits for the next one.": "มันสวมมงกุฎที่ชิงมาได้ แล้วรอมงกุฎใบถัดไป",
+    "Every beat is a dare.": "เสียงกลองทุกจังหวะคือคำท้า",
+    "It has never taken a step it did not mean to hold.": "มันไม่เคยก้าวไปสักก้าว หากไม่ตั้งใจจะยืนหยัดอยู่ตรงนั้น",
+}
 #: The continuous keywords that are simply true or false of a card (engine.KEYWORDS), in Thai.
 KEYWORDS = {
     "unsnatchable_together": f"{ME}ไม่สามารถถูก Snatch พร้อมกับ Momon ตัวอื่นได้",

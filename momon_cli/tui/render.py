@@ -17,6 +17,7 @@ from rich.panel import Panel
 from rich.segment import Segment
 from rich.text import Text
 
+from ..data.cardtext import flavor_text
 from ..data.cardtext import rules_ability_text as ability_text  # the text in the language in use
 from ..data.cardtext import rules_text as card_text  # the text in the language in use
 from ..data.element_names import name as element_name
@@ -263,7 +264,7 @@ def card_panel(card: CardDef) -> Panel:
     if card.abilities:
         body.append(clean(card_text(card), 2 * LIMIT) + "\n", style="bold")
     if card.flavor:
-        body.append(clean(card.flavor, 2 * LIMIT) + "\n", style="italic dim")
+        body.append(clean(flavor_text(card), 2 * LIMIT) + "\n", style="italic dim")
     for term in for_card(card):  # the card's keywords in plain words ('rules <word>' goes on)
         body.append(f"{term.term}", style="bold").append(f" — {_(term.meaning)}\n", style="dim")
     body.rstrip()
