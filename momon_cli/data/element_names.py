@@ -45,17 +45,22 @@ def name(element: str) -> str:
     return forms(element)[0]
 
 
+def _level_widths() -> tuple[int, int, int]:
+    """The widest name, abbreviation and initial of the built-in Elements, as the terminal draws them."""
+    every = [forms(e) for e in FORMS]
+    name_width, short_width, initial_width = (max(columns(f[level]) for f in every) for level in range(3))
+    return name_width, short_width, initial_width
+
+
 def shortened(element: str, width: int) -> str:
     """``element`` in at most ``width`` columns: its name where every Element's name fits, else
     its abbreviation where every abbreviation does, else its initial, else nothing."""
-    every = [forms(e) for e in FORMS]
-    for level in range(3):
-        if max(columns(f[level]) for f in every) <= width:
+    for level, widest in enumerate(_level_widths()):
+        if widest <= width:
             return cut(forms(element)[level], width, "")  # cut: an Element the matrix file added
     return ""
 
 
 def widths() -> tuple[int, ...]:
     """The widths at which :func:`shortened` changes form, widest first, ending in 0 (none)."""
-    every = [forms(e) for e in FORMS]
-    return (*sorted({max(columns(f[level]) for f in every) for level in range(3)}, reverse=True), 0)
+    return (*sorted(set(_level_widths()), reverse=True), 0)

@@ -80,7 +80,7 @@ def _bottom(facts: tuple[str, str, str, str, str], room: int) -> tuple[list[str]
     return [who, strength, form, stars] if form else [who, strength, stars], sights
 
 
-def element_room(seen: Observation, seat: int, width: int) -> int:
+def _element_room(seen: Observation, seat: int, width: int) -> int:
     """The Element's room on this board: the widest form that fits every cell, so one board
     shows every Element alike (a name in one cell beside an initial in the next misreads).
     The words keep their spaces, so Controller and Power never run together."""
@@ -164,7 +164,7 @@ def arena_lines(seen: Observation, seat: int = 1, width: int = 80, label: str = 
         bottom = Text(bottom.plain[:start] + mark + bottom.plain[start + drawn(mark):], style="dim")
 
     lines = [rule("┌", "┬", "┐", letters=True)]
-    room = element_room(seen, seat, cell)
+    room = _element_room(seen, seat, cell)
     for i, r in enumerate(rows):
         cells = [_cell(seen, f"{c}{r}", cell, seat, (marks or {}).get(f"{c}{r}"), room) for c in columns]
         for half in (0, 1):
