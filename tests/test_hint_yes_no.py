@@ -1,5 +1,5 @@
 """A hint at a yes/no prompt says the answer in the word a player of the screen's language
-types, and that word is one the prompt takes."""
+types (and Tab offers), and that word is one the prompt takes."""
 
 import re
 
@@ -34,3 +34,13 @@ def test_a_yes_no_hint_names_and_types_the_answer_in_the_screens_words(code, bes
     assert parse(seen, decision, typed) is best
     if code == "th":  # the prompt's own line names the Thai words it takes
         assert "'ใช่'" in accepted and "'ไม่'" in accepted, accepted
+
+
+def test_tab_at_a_thai_yes_no_prompt_offers_the_thai_words_first():
+    from momon_cli.tui.completion import candidates
+
+    seen, decision = _seen(), Decision(Kind.YES_NO, 1, (True, False))
+    with language.using("th"):
+        offered = candidates(seen, decision, [], ())
+    assert offered == ["ใช่", "ไม่", "y", "n"]
+    assert all(parse(seen, decision, word) is (i % 2 == 0) for i, word in enumerate(offered))
