@@ -86,3 +86,18 @@ def test_a_thai_hand_two_cards_a_line_shortens_the_element_as_the_board_does():
     with language.using("th"):
         entry = render._hand_entry(1, mk("Deep One", "Origin", 4), True)
     assert " 4 ต้น 1★" in entry.plain, entry.plain
+
+
+def test_cards_takes_an_element_by_the_name_a_thai_screen_shows_and_lists_the_names_it_takes():
+    from typer.testing import CliRunner
+
+    from momon_cli.cli.app import app
+
+    runner = CliRunner()
+    with language.using("th"):
+        fire = runner.invoke(app, ["cards", "--element", "ไฟ"], env={"COLUMNS": "200"})
+        unknown = runner.invoke(app, ["cards", "--element", "Plasma"])
+    assert fire.exit_code == 0 and "Kiln Drake" in fire.output and "Tide Imp" not in fire.output, fire.output
+    assert "ไฟ" in fire.output and not re.search(r"\bFire\b", fire.output)
+    assert unknown.exit_code == 1 and "ไฟ, น้ำ, ดิน" in unknown.stderr, unknown.stderr
+    assert "Kiln Drake" in runner.invoke(app, ["cards", "--element", "fire"]).output  # English still works

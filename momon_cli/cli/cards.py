@@ -38,7 +38,7 @@ CARD_COLUMNS = (N_("Id"), N_("Name"), N_("Element"), N_("Power"), N_("Stars"), N
     "Examples: momon cards · momon cards --element Fire · momon cards --has swap · momon cards MCL-003"))
 def cards_command(
     query: str | None = typer.Argument(None, help=_("A card id or the start of a name: show that card in full.")),
-    element: str | None = typer.Option(None, help=_("Only this Element.")),
+    element: str | None = typer.Option(None, help=_("Only this Element: its English name, or the one your screen shows.")),
     stars: int | None = typer.Option(None, min=1, max=5, help=_("Only this many Stars.")),
     has: str | None = typer.Option(None, help=_("Only cards using this key of docs/cards.md (swap, incite, once...).")),
     cards: list[Path] = typer.Option([], "--cards", help=_("Extra card-set TOML file (repeatable).")),
@@ -62,10 +62,11 @@ def cards_command(
         if has not in keys:
             _fail(_("--has takes one of: {keys}").format(keys=", ".join(keys)))
         found = [c for c in found if has in mechanics(c)]
-    if element:
-        if element.lower() not in (e.lower() for e in matrix.elements):
-            _fail(_("--element takes one of: {elements}").format(elements=", ".join(matrix.elements)))
-        found = [c for c in found if c.element.lower() == element.lower()]
+    if element:  # by its English name, as card files write it, or by the reader's ("ไฟ")
+        wanted = next((e for e in matrix.elements if element.lower() in (e.lower(), element_name(e).lower())), None)
+        if wanted is None:
+            _fail(_("--element takes one of: {elements}").format(elements=", ".join(map(element_name, matrix.elements))))
+        found = [c for c in found if c.element == wanted]
     if stars:
         found = [c for c in found if c.stars == stars]
     if query:
