@@ -13,7 +13,15 @@ from rich.console import Console
 from momon_cli import language
 from momon_cli.data import cardtext_th
 from momon_cli.data.cards import DataError, builtin_deck_names, builtin_decks_dir, load_deck, load_pool, parse_card_set
-from momon_cli.data.cardtext import GENERATORS, ability_text, card_text, rules_ability_text, rules_text
+from momon_cli.data.cardtext import (
+    FLAVORS,
+    GENERATORS,
+    ability_text,
+    card_text,
+    flavor_text,
+    rules_ability_text,
+    rules_text,
+)
 from momon_cli.engine import (
     DURATIONS,
     KEYWORDS,
@@ -107,7 +115,7 @@ def test_every_continuous_ability_has_thai_words():
     ("MCL-031", "On Summon: Move Momon ฝ่ายคุณกี่ตัวก็ได้ที่อยู่ติดกับการ์ดนี้ พร้อมกันไปยังช่องว่างที่อยู่ติดกันคนละช่อง"),
     ("MCL-032", "เมื่อเริ่มเทิร์นของคุณ (ใช้ได้ครั้งเดียวต่อเกม): คุณเลือกได้ว่าจะ Direct Snatch Momon ฝ่ายตรงข้าม 1 ตัวที่เป็นเป้าหมาย"
                 "ซึ่งมี 3 Stars หรือน้อยกว่า"),
-    ("MCL-048", "On Summon: หากมี Momon ธาตุ Dark ฝ่ายคุณตัวอื่น คุณเลือกได้ว่าจะ Summon Momon 1 ใบที่มี 2 Stars "
+    ("MCL-048", "On Summon: หากมี Momon ธาตุมืด ฝ่ายคุณตัวอื่น คุณเลือกได้ว่าจะ Summon Momon 1 ใบที่มี 2 Stars "
                 "หรือน้อยกว่า จาก Void ของคุณลงในช่องว่าง"),
     ("MCL-051", "การ์ดนี้ได้รับ Power +2 ขณะที่มี Momon ฝ่ายคุณตัวอื่นตั้งแต่ 2 ตัวขึ้นไปที่อยู่ติดกับการ์ดนี้"),
     ("MCL-052", "การ์ดนี้ได้รับ Power +1 ต่อ Momon ฝ่ายคุณตัวอื่น 1 ตัว"),
@@ -177,3 +185,33 @@ def test_every_built_in_deck_has_its_plan_in_thai_and_a_bad_th_table_is_one_line
     with pytest.raises(DataError) as err:
         load_deck(str(bad), pool)
     assert err.value.problems == [f"{bad}: th: must be a table holding only plan, one line at most 160 columns wide"]
+
+
+WITH_FLAVOR = [c for c in {**POOL, **DECK_CARDS}.values() if c.flavor]
+
+
+@pytest.mark.parametrize("card", WITH_FLAVOR, ids=lambda c: c.id)
+def test_every_flavour_of_the_set_and_the_decks_reads_in_thai(card):
+    with language.using("th"):
+        text = flavor_text(card)
+    assert text != card.flavor and THAI.search(text) and not re.search("[A-Za-z]", text), text
+
+
+def test_a_thai_card_view_shows_crown_usurpers_flavour_in_thai_and_an_english_one_in_english():
+    """A playtester read the Crown Usurper's flavour in English on a Thai screen."""
+    usurper = next(c for c in POOL.values() if c.name == "Crown Usurper")
+    with language.using("th"):
+        thai = _drawn(render.card_panel(usurper))
+    english = _drawn(render.card_panel(usurper))
+    assert "มงกุฎ" in thai and "crown" not in thai and "It wears the crown it took" in english
+
+
+def test_every_thai_flavour_is_a_cards_and_every_language_has_its_table():
+    assert set(cardtext_th.FLAVOR) == {c.flavor for c in WITH_FLAVOR}
+    assert set(FLAVORS) == set(language.LANGUAGES)
+
+
+def _drawn(panel) -> str:
+    console = Console(width=80, record=True, no_color=True)
+    console.print(panel)
+    return " ".join(console.export_text().replace("│", " ").split())

@@ -303,7 +303,7 @@ def test_the_brief_summon_in_thai(tmp_path):
     assert code == 0 and "\x1b" not in out
     replies = re.split(r"(?m)^\w+ (?:คำตอบของคุณ|กด Enter): ", out)[1:]
     lines = replies[0].splitlines()
-    assert lines == ["ถึงตา Ann Summon:", "1 Pup 2 Fire 1", "2 Ember 4 Fire 1",
+    assert lines == ["ถึงตา Ann Summon:", "1 Pup 2 ไฟ 1", "2 Ember 4 ไฟ 1",
                      "ว่าง ยกเว้น B2 และ B3"]
     assert "การ์ดแต่ละใบใน Hand ของคุณอ่านตามลำดับ: หมายเลข ชื่อ Power, Element และ Stars" in out
     assert replies[1].splitlines()[0] == "แถว 3: A3 ว่าง" and replies[1].splitlines()[-1] == "C3 และ D3 ว่าง"

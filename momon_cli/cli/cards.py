@@ -38,7 +38,7 @@ CARD_COLUMNS = (N_("Id"), N_("Name"), N_("Element"), N_("Power"), N_("Stars"), N
     "Examples: momon cards · momon cards --element Fire · momon cards --has swap · momon cards MCL-003"))
 def cards_command(
     query: str | None = typer.Argument(None, help=_("A card id or the start of a name: show that card in full.")),
-    element: str | None = typer.Option(None, help=_("Only this Element.")),
+    element: str | None = typer.Option(None, help=_("Only this Element: its English name, or the one your screen shows.")),
     stars: int | None = typer.Option(None, min=1, max=5, help=_("Only this many Stars.")),
     has: str | None = typer.Option(None, help=_("Only cards using this key of docs/cards.md (swap, incite, once...).")),
     cards: list[Path] = typer.Option([], "--cards", help=_("Extra card-set TOML file (repeatable).")),
@@ -50,6 +50,7 @@ def cards_command(
     from ..data.cards import builtin_deck_names, load_deck
     from ..data.cardtext import mechanics
     from ..data.cardtext import rules_text as card_text  # the text in the language in use
+    from ..data.element_names import name as element_name
     from ..text.notation import names_starting
     from ..tui import render
 
@@ -61,10 +62,11 @@ def cards_command(
         if has not in keys:
             _fail(_("--has takes one of: {keys}").format(keys=", ".join(keys)))
         found = [c for c in found if has in mechanics(c)]
-    if element:
-        if element.lower() not in (e.lower() for e in matrix.elements):
-            _fail(_("--element takes one of: {elements}").format(elements=", ".join(matrix.elements)))
-        found = [c for c in found if c.element.lower() == element.lower()]
+    if element:  # by its English name, as card files write it, or by the reader's ("ไฟ")
+        wanted = next((e for e in matrix.elements if element.lower() in (e.lower(), element_name(e).lower())), None)
+        if wanted is None:
+            _fail(_("--element takes one of: {elements}").format(elements=", ".join(map(element_name, matrix.elements))))
+        found = [c for c in found if c.element == wanted]
     if stars:
         found = [c for c in found if c.stars == stars]
     if query:
@@ -86,8 +88,8 @@ def cards_command(
         table.add_column(_(col), overflow="fold")
     for c in found:
         # Thai breaks between words (render.Wrapped), not wherever Rich's own wrap would cut a run of letters
-        table.add_row(*(render.wrappable(safe(v)) for v in (c.id, c.name, c.element, c.power, c.stars, " ".join(c.sights),
-                                                            card_text(c))))
+        table.add_row(*(render.wrappable(safe(v)) for v in (c.id, c.name, element_name(c.element), c.power, c.stars,
+                                                            " ".join(c.sights), card_text(c))))
     console.print(table)
 
 
@@ -116,9 +118,11 @@ def deck_entries(menu: "list[tuple[str, Deck]]", plain: bool = False) -> "list[t
     has none); ``plain``: its Stars in a word, not a symbol."""
     from rich.text import Text
 
+    from ..data.element_names import name as element_name
+
     entries = []
     for name, deck in menu:
-        elements = " ".join(sorted({c.element for c in deck.cards}))
+        elements = " ".join(element_name(e) for e in sorted({c.element for c in deck.cards}))
         total = sum(c.stars for c in deck.cards)
         stars = ngettext("{n} Star", "{n} Stars", total).format(n=total) if plain else f"{total}★"
         count = ngettext("{n} card", "{n} cards", len(deck.cards)).format(n=len(deck.cards))

@@ -305,8 +305,10 @@ def _game_row(rec: "Record") -> list[str]:
     Scores where the record holds them (the events of a ``--full`` record). Nothing is
     replayed: a record without event lines does not tell its scores, and its line leaves
     them out (``momon replay N --to-end`` shows them)."""
+    from ..record.header import shown_names
+
     head = rec.header
-    names = head["names"]
+    names = shown_names(head)  # a bot in this screen's language
     winner, reason, turns = rec.outcome()
     why = _(END_REASONS[reason]) if reason in END_REASONS else str(reason)
     result = _("{name} wins ({reason})").format(name=names[winner - 1], reason=why) if winner in (1, 2) else \

@@ -104,6 +104,16 @@ def rules_text(card: CardDef) -> str:
     return GENERATORS[current()][0](card)
 
 
+#: Each language's flavour, by the English a card file gives (every code of language.LANGUAGES).
+FLAVORS: dict[str, dict[str, str]] = {"en": {}, "th": cardtext_th.FLAVOR}
+
+
+def flavor_text(card: CardDef) -> str:
+    """A card's flavour as a player reads it: in the language in use where that language has the
+    card's words, else as its card file gives it (a file of one's own cards may be in English only)."""
+    return FLAVORS[current()].get(card.flavor, card.flavor)
+
+
 def rules_ability_text(ability: Ability) -> str:
     """One ability's rules text as a player reads it: in the language in use."""
     return GENERATORS[current()][1](ability)

@@ -1,7 +1,7 @@
 """Rules text in Thai, generated from the same ability data as the English (data/cardtext.py).
 
 The Thai is composed natively, not translated from the English phrases: a Momon is named
-head first ("Momon ธาตุ Dark ฝ่ายคุณตัวอื่น"), then how many ("1 ตัว", "ทุกตัว"), then what it
+head first ("Momon ธาตุมืด ฝ่ายคุณตัวอื่น"), then how many ("1 ตัว", "ทุกตัว"), then what it
 is ("ที่เป็นเป้าหมาย") and what it has ("ที่มี 2 Stars หรือน้อยกว่า"); the card itself is
 "การ์ดนี้", as the Thai edition writes it (TH 17.5). The game's terms stay in English inside
 the Thai sentence (Momon, Summon, Snatch, Ward, Move, the Elements...), and a space stands
@@ -42,6 +42,8 @@ from ..engine import (
     Ward,
     Whose,
 )
+from ..language import using
+from .element_names import name as element_name
 
 _THAI = "\u0e01-\u0e4f"  # Thai letters, vowels and tone marks (not its digits)
 _BEFORE = re.compile(rf"(?<=[{_THAI}])(?=[A-Za-z0-9\[(+\-])")  # Thai, then an English word or a number
@@ -49,6 +51,18 @@ _AFTER = re.compile(rf"(?<=[A-Za-z0-9\])])(?=[{_THAI}])")  # an English word or 
 _SPACES = re.compile(r" {2,}")
 ME = "การ์ดนี้"  # "me", "I": the card whose ability it is
 _SIDE = {"friendly": "ฝ่ายคุณ", "enemy": "ฝ่ายตรงข้าม", "any": ""}
+#: The built-in cards' flavour in Thai, by the English a card file gives (so a card of another
+#: file that happens to share an id keeps its own words); tests/test_card_text_th.py holds every
+#: flavour of the set and the decks to a line here.
+FLAVOR = {
+    "It chases sparks until it becomes one.": "มันไล่ตามประกายไฟ จนกลายเป็นประกายไฟเสียเอง",
+    "Small enough to hide, stubborn enough to stay.": "ตัวเล็กพอจะหลบซ่อน และดื้อพอจะไม่ยอมไปไหน",
+    "Nothing has ever beaten it. Nothing has ever needed to.": "ไม่เคยมีสิ่งใดชนะมันได้ และไม่เคยมีสิ่งใดต้องชนะมันเลย",
+    "It never delivers anything to the same reef twice.": "มันไม่เคยส่งของไปที่แนวปะการังเดิมซ้ำเป็นครั้งที่สอง",
+    "It wears the crown it took, and waits for the next one.": "มันสวมมงกุฎที่ชิงมาได้ แล้วรอมงกุฎใบถัดไป",
+    "Every beat is a dare.": "เสียงกลองทุกจังหวะคือคำท้า",
+    "It has never taken a step it did not mean to hold.": "มันไม่เคยก้าวไปสักก้าว หากไม่ตั้งใจจะยืนหยัดอยู่ตรงนั้น",
+}
 #: The continuous keywords that are simply true or false of a card (engine.KEYWORDS), in Thai.
 KEYWORDS = {
     "unsnatchable_together": f"{ME}ไม่สามารถถูก Snatch พร้อมกับ Momon ตัวอื่นได้",
@@ -93,6 +107,12 @@ def until(duration: Duration) -> str:
     assert_never(duration)
 
 
+def _element(element: str) -> str:
+    """An Element's Thai name, whatever language the caller reads (this text is Thai)."""
+    with using("th"):
+        return element_name(element)
+
+
 def _stars(n: int) -> str:
     return f"{n} Star" if n == 1 else f"{n} Stars"  # the English term keeps its number
 
@@ -107,7 +127,7 @@ def momons(flt: Filter, count: str = "", role: str = "", classifier: str = "ต�
     """Momons that fit ``flt``, with ``count`` after the name ("1 ตัว", "ทุกตัว"), then
     ``role`` (a clause: "ที่เป็นเป้าหมาย"), then what the filter asks of them. A phrase that
     ends in a clause ends in a space, so what follows it stands apart."""
-    words = "".join((f"[{flt.trait}] Momon" if flt.trait else "Momon", f" ธาตุ {flt.element} " if flt.element else "",
+    words = "".join((f"[{flt.trait}] Momon" if flt.trait else "Momon", f" ธาตุ{_element(flt.element)} " if flt.element else "",
                      _SIDE[flt.side], classifier + "อื่น" if flt.other else ""))
     has = []
     for value, phrase in ((flt.stars_max, "มี {} หรือน้อยกว่า"), (flt.stars_min, "มี {} หรือมากกว่า")):
@@ -156,7 +176,7 @@ def phrase(i: AnyInstruction, target: TargetSpec | None, again: bool = False) ->
         case SetPower():
             return f"ทำให้ Power ของ{who(i, target, again)}เป็น {i.value}{until(i.until)}"
         case SetElement():
-            return f"ทำให้{who(i, target, again)}เป็นธาตุ {i.element}{until(i.until)}"
+            return f"ทำให้{who(i, target, again)}เป็นธาตุ{_element(i.element)}{until(i.until)}"
         case Ward():
             return f"ให้{who(i, target, again)}ได้รับ Ward{until(i.until)}"
         case LoseWard():

@@ -11,7 +11,7 @@ from ..data.positions import position_from_mapping
 from ..engine import CardDef, ElementMatrix, Setup
 from ..language import _
 from .format import Header, _sorted_json
-from .seats import Seat
+from .seats import Seat, bot_names
 
 
 @contextlib.contextmanager
@@ -49,11 +49,20 @@ def _header_cards(head: Header, matrix: ElementMatrix) -> dict[str, CardDef]:
     return pool
 
 
-def setup_from_header(head: Header, matrix: ElementMatrix) -> Setup:
-    """Rebuild the Setup a record was played with; raises DataError for a damaged header."""
+def setup_from_header(head: Header, matrix: ElementMatrix, shown: bool = False) -> Setup:
+    """Rebuild the Setup a record was played with; ``shown``: its players named as the reader
+    is shown them (:func:`shown_names`: a screen's game), not as the record keeps them (a game
+    file, the JSON state). Raises DataError for a damaged header."""
     with _damaged():
         position = position_from_mapping(head["position"], _header_cards(head, matrix), matrix.elements, "record")
-        return Setup(position, matrix, head["seed"], head["profile"], (head["names"][0], head["names"][1]))
+        names = shown_names(head) if shown else (head["names"][0], head["names"][1])
+        return Setup(position, matrix, head["seed"], head["profile"], names)
+
+
+def shown_names(head: Header) -> tuple[str, str]:
+    """The record's players as the reader is shown them: a bot seat by its title in the reader's
+    language (the record keeps it in English; an older one, in its game's), anyone else as named."""
+    return bot_names(head["names"], {b["player"]: b["bot"] for b in head.get("bots", [])})
 
 
 def seats_from_header(head: Header, matrix: ElementMatrix) -> dict[int, Seat]:

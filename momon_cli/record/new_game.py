@@ -10,11 +10,12 @@ from pathlib import Path
 from ..data.cards import load_deck
 from ..data.positions import read_position
 from ..engine import CardDef, ElementMatrix, Game, Position, Profile, Setup
-from ..language import N_, _
+from ..language import _
 from ..limits import BOT_NAMES, NAME_LIMIT
 from ..text.safe import clean
 from ..widths import name_problem
 from .recorder import Recorder, start_record
+from .seats import BOT_TITLES as BOT_TITLES  # the lobby names a room's bot by it
 from .seats import Seat
 
 
@@ -46,11 +47,6 @@ class StartedGame:
     seats: dict[int, Seat]
 
 
-#: The name each bot plays under, in the language of the game's start (a record keeps it as given).
-BOT_TITLES = {"random": N_("Random bot"), "greedy": N_("Greedy bot"), "flat": N_("Flat bot"), "search": N_("Search bot"),
-              "easy": N_("Easy bot"), "medium": N_("Medium bot"), "hard": N_("Hard bot")}
-
-
 def seats_for(players: tuple[str, str], seed: int, pool: tuple[CardDef, ...],
               seconds: float | None) -> tuple[dict[int, Seat], tuple[str, str]]:
     """``bot:NAME`` players: the seats bots play (seeded from the game's seed and the seat;
@@ -64,7 +60,7 @@ def seats_for(players: tuple[str, str], seed: int, pool: tuple[CardDef, ...],
                 raise SetupError(_("unknown bot {bot}: choose {bots}").format(bot=repr(clean(kind, 20)),
                                                                             bots="bot:" + ", bot:".join(BOT_NAMES)))
             seats[player] = Seat(kind, f"{seed}-{player}", pool if kind != "random" else (), seconds)
-            name = _(BOT_TITLES[kind]) + ("" if players[2 - player] != name else f" {player}")
+            name = _(BOT_TITLES[kind]) + ("" if players[2 - player] != name else f" {player}")  # the record keeps the English
         names.append(name)
     return seats, (names[0], names[1])
 

@@ -69,11 +69,12 @@ def _apply(game: Game, entry: Line) -> None:
 
 def rebuild(record: Record, stop_after: int | None = None, listeners: Sequence[Callable[[Event], None]] = (),
             made: Callable[[Game], None] | None = None,
-            stop_when: Callable[[Game, Event], bool] | None = None) -> Game:
+            stop_when: Callable[[Game, Event], bool] | None = None, shown: bool = False) -> Game:
     """The game the record describes, replayed in full, up to event number ``stop_after``, or
     up to the first event for which ``stop_when(game, event)`` is true; ``made(game)`` is
-    called before it starts (for listeners that read the game)."""
-    game = Game(setup_from_header(record.header, load_matrix()), tuple(listeners), start=False)
+    called before it starts (for listeners that read the game); ``shown``: its players named as
+    a screen shows them (record.header.setup_from_header)."""
+    game = Game(setup_from_header(record.header, load_matrix(), shown), tuple(listeners), start=False)
     if made is not None:
         made(game)
     if stop_after is not None or stop_when is not None:
@@ -250,8 +251,8 @@ def _answer_words(entry: Line, names: Sequence[str]) -> str:
 def transcript(record: Record, fmt: str = "md") -> str:
     """The whole game in words: every answer and every event, in order."""
     head = record.header
-    names = [clean(name, NAME_LIMIT) for name in head["names"]]
-    game = rebuild(record)
+    game = rebuild(record, shown=True)
+    names = [clean(name, NAME_LIMIT) for name in game.setup.names]
     narrator = Narrator((names[0], names[1]))
     md = fmt == "md"
     out = [f"# {names[0]} vs {names[1]}" if md else f"{names[0]} vs {names[1]}", ""]

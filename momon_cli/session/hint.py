@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TypeVar, assert_never, cast
 
 from ..engine import Answer, Decision, Kind, Observation
 from ..language import _
-from ..text.notation import format_answer
+from ..text.notation import format_answer, yes_or_no
 from ..text.safe import clean
 from .content import Line, Refused, Reply, Shown
 
@@ -35,15 +35,13 @@ def hint(seen: Observation, decision: Decision, think: Think[object]) -> Reply:
 
 def hint_lines(seen: Observation, decision: Decision, advice: Advice) -> tuple[Line, ...]:
     """What the hint says of ``advice``, cards by name, never by id."""
-    from ..bots.coach import typed
-
     best = advice.ranked[0]
     if advice.forced:
         return (Line(_("Only one answer is possible here: {answer}.").format(answer=said(seen, decision, best.answer))),)
     lines = [Line(_("Hint: {answer} — {estimate}").format(answer=said(seen, decision, best.answer),
                                                          estimate=_chance(advice.estimate(best.answer), best.value)),
                   "bold"),
-             Line(_("  (type: {words})").format(words=clean(typed(seen, decision, best.answer))), "dim")]
+             Line(_("  (type: {words})").format(words=clean(to_type(seen, decision, best.answer))), "dim")]
     alike, better = advice.alike, advice.better
     for e in alike:
         lines.append(Line(_("  as good, within the noise: {answer} — {estimate}").format(
@@ -58,6 +56,16 @@ def hint_lines(seen: Observation, decision: Decision, advice: Advice) -> tuple[L
     return tuple(lines)
 
 
+def to_type(seen: Observation, decision: Decision, answer: object) -> str:
+    """The words that type ``answer`` at the prompt: the coach's (bots.coach.typed, which a game
+    file's comments take too), but yes and no in the reader's own word, which the prompt takes."""
+    from ..bots.coach import typed
+
+    if decision.kind is Kind.YES_NO:
+        return yes_or_no(answer is True)
+    return typed(seen, decision, answer)
+
+
 def said(seen: Observation, decision: Decision, answer: object) -> str:
     """An answer in words: a card by its name (a Summon with its Space), the rest as typed."""
     from ..bots.coach import card_name
@@ -68,8 +76,9 @@ def said(seen: Observation, decision: Decision, answer: object) -> str:
             return _("{card} to {space}").format(card=clean(card_name(seen, key)), space=space)
         case Kind.CARD:
             return clean(card_name(seen, cast(str, answer)))
-        case (Kind.SPACE | Kind.ORDER_ATTEMPTS | Kind.ORDER_TRIGGERS | Kind.TARGETS | Kind.YES_NO
-              | Kind.PICK_FACE_DOWN):
+        case Kind.YES_NO:  # in the reader's words, as the prompt takes them
+            return yes_or_no(answer is True)
+        case Kind.SPACE | Kind.ORDER_ATTEMPTS | Kind.ORDER_TRIGGERS | Kind.TARGETS | Kind.PICK_FACE_DOWN:
             return clean(format_answer(decision, cast(Answer, answer)))
         case _:
             assert_never(decision.kind)

@@ -267,6 +267,19 @@ _KIND_OF = {kind.value: kind for kind in Kind}
 YES = frozenset({"y", "yes", "ใช่", "ช"})
 NO = frozenset({"n", "no", "ไม่", "ไม่ใช่", "ม"})
 
+#: Yes and no as a reader is told to type them (a hint's answer): each translation is one of
+#: YES or NO, so what the screen says is what its prompt takes (tests/test_notation.py).
+# TRANSLATORS: the word a player types at a yes/no prompt to answer yes; text/notation.YES must hold it
+SAID_YES = N_("yes")
+# TRANSLATORS: the word a player types at a yes/no prompt to answer no; text/notation.NO must hold it
+SAID_NO = N_("no")
+
+
+def yes_or_no(answer: bool) -> str:
+    """A yes/no answer in the word a player of the reader's language types for it."""
+    return _(SAID_YES) if answer else _(SAID_NO)
+
+
 #: Words a card is never written as in a game file: they mean something else there.
 _RESERVED = frozenset({"summon", "concede", "listed", "none", "yes", "no", "y", "n"})
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ..data.element_names import shortened, widths
 from ..engine import (
     COLUMNS,
     ROWS,
@@ -65,35 +66,53 @@ def _fit(parts: list[str], tail: str, width: int) -> str | None:
     return None
 
 
-def _occupied(seen: Observation, obj: GameObject, width: int, seat: int, change: Change | None) -> tuple[Text, Text]:
+def _facts(seen: Observation, obj: GameObject, seat: int) -> tuple[str, str, str, str, str]:
+    """A Momon's bottom line in words: Controller, Power, Element (its current one), Stars, Sights."""
+    current = power(seen.state, obj)
+    return (f"P{obj.controller or obj.owner}", f"{current}{'*' if current != obj.card.power else ''}",
+            element(seen.state, obj), f"{obj.card.stars}★", arrows(obj, seat))
+
+
+def _bottom(facts: tuple[str, str, str, str, str], room: int) -> tuple[list[str], str]:
+    """The bottom line's words, the Element in the board's ``room`` (element_names.shortened), and the Sights."""
+    who, strength, elem, stars, sights = facts
+    form = clean(shortened(elem, room))
+    return [who, strength, form, stars] if form else [who, strength, stars], sights
+
+
+def _element_room(seen: Observation, seat: int, width: int) -> int:
+    """The Element's room on this board: the widest form that fits every cell, so one board
+    shows every Element alike (a name in one cell beside an initial in the next misreads).
+    The words keep their spaces, so Controller and Power never run together."""
+    rooms = widths()
+    facts = [_facts(seen, obj, seat) for obj in seen.state.zones.arena_objects()]
+    return min((next((r for r in rooms if _fit(*_bottom(f, r), width) is not None), 0) for f in facts),
+               default=rooms[0])
+
+
+def _occupied(seen: Observation, obj: GameObject, width: int, seat: int, change: Change | None,
+              room: int) -> tuple[Text, Text]:
     state = seen.state
-    current = power(state, obj)
     value = token_value(obj)
     marks = ("W" if has_ward(state, obj) else "") + (f"T{value}" if value != 1 else "") \
         + ("≠" if obj.owner != obj.controller else "")
-    controller = obj.controller or obj.owner  # on the Arena a Momon always has a Controller
-    style = PLAYER_STYLE[controller]
-    elem = element(state, obj)
-    who, strength, stars = f"P{controller}", f"{current}{'*' if current != obj.card.power else ''}", f"{obj.card.stars}★"
-    sights = arrows(obj, seat)
-    # When room is short: the Element's first three letters, then its first (each Element's
-    # is its own), then none; the Stars stay. The words keep their spaces, so Controller and
-    # Power never run together.
-    tries = ([who, strength, elem, stars], [who, strength, cut(elem, 3, ""), stars], [who, strength, cut(elem, 1, ""), stars],
-             [who, strength, stars])
+    facts = _facts(seen, obj, seat)
+    who, strength, sights = facts[0], facts[1], facts[4]
+    style = PLAYER_STYLE[obj.controller or obj.owner]  # on the Arena a Momon always has a Controller
+    parts = _bottom(facts, room)[0]
     news = label(change) if change is not None and change != "gone" else ""
-    # What changed goes on the bottom line while the Element keeps three letters there, else
-    # on the top line beside the name: as its symbol alone where its word would cut the name
+    # What changed goes on the bottom line where it fits beside the board's Element, else on
+    # the top line beside the name: as its symbol alone where its word would cut the name
     # (the legend and 'help' say what each symbol means).
-    low = next((fitted for parts in tries[:2] if news and (fitted := _fit([*parts, news], sights, width))), None)
-    line = low or next((fitted for parts in tries if (fitted := _fit(parts, sights, width)) is not None), None)
+    low = _fit([*parts, news], sights, width) if news else None
+    line = low or _fit(parts, sights, width)
     up = "" if low else news
     name = clean(obj.card.name)
     beside = drawn(marks) + 1 if marks else 0
     if up and drawn(name) + beside + drawn(up) + 1 > width:
         up = cut(up, 1, "")
-    room = max(1, width - beside - (drawn(up) + 1 if up else 0))
-    top = Text(pad(name, room), style=style)
+    left = max(1, width - beside - (drawn(up) + 1 if up else 0))
+    top = Text(pad(name, left), style=style)
     if marks:
         top.append(" " + marks, style="bold")
     if up:
@@ -106,13 +125,14 @@ def _occupied(seen: Observation, obj: GameObject, width: int, seat: int, change:
     return top, bottom
 
 
-def _cell(seen: Observation, space: str, width: int, seat: int, change: Change | None) -> tuple[Text, Text]:
+def _cell(seen: Observation, space: str, width: int, seat: int, change: Change | None,
+          room: int) -> tuple[Text, Text]:
     zones = seen.state.zones
     oid = zones.arena.get(space)
     if oid is None:
         gone = Text(_centred(label("gone"), width), style="reverse") if change == "gone" else Text(" " * width)
         return Text(space.center(width), style="dim"), gone
-    return _occupied(seen, zones.objects[oid], width, seat, change)
+    return _occupied(seen, zones.objects[oid], width, seat, change, room)
 
 
 def _centred(text: str, width: int) -> str:
@@ -144,8 +164,9 @@ def arena_lines(seen: Observation, seat: int = 1, width: int = 80, label: str = 
         bottom = Text(bottom.plain[:start] + mark + bottom.plain[start + drawn(mark):], style="dim")
 
     lines = [rule("┌", "┬", "┐", letters=True)]
+    room = _element_room(seen, seat, cell)
     for i, r in enumerate(rows):
-        cells = [_cell(seen, f"{c}{r}", cell, seat, (marks or {}).get(f"{c}{r}")) for c in columns]
+        cells = [_cell(seen, f"{c}{r}", cell, seat, (marks or {}).get(f"{c}{r}"), room) for c in columns]
         for half in (0, 1):
             line = Text(f"{r} " if half == 0 else "  ", style="bold")
             for text in (pair[half] for pair in cells):

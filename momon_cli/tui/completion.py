@@ -15,6 +15,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from ..engine import Decision, Kind, Observation, need
+from ..text.notation import yes_or_no
 
 RULES_WORDS = ("summon", "snatch", "sights", "power", "element", "ward", "queue", "targets", "arena", "score")
 
@@ -37,7 +38,8 @@ def _answer_words(seen: Observation, decision: Decision, position: int, first: s
     if kind is Kind.CARD:
         return list(decision.options)
     if kind is Kind.YES_NO:
-        return ["y", "n"] if position == 0 else []
+        # the screen's own words first (the prompt takes them and y and n alike)
+        return [yes_or_no(True), yes_or_no(False), "y", "n"] if position == 0 else []
     if kind is Kind.ORDER_ATTEMPTS or kind is Kind.ORDER_TRIGGERS or kind is Kind.PICK_FACE_DOWN:
         return []  # numbers: nothing to complete
     assert_never(kind)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
+from ..data.element_names import name as element_name
 from ..engine import ElementMatrix
 from ..language import N_, _
 
@@ -32,7 +33,8 @@ def chart(matrix: ElementMatrix) -> Group:
     for col in (_("Element"), _("Beats"), _("Is Beaten by")):
         table.add_column(col)
     for name, beats, beaten in advantages(matrix):
-        table.add_row(name, ", ".join(beats) or "—", ", ".join(beaten) or "—")
+        table.add_row(element_name(name), ", ".join(map(element_name, beats)) or "—",
+                      ", ".join(map(element_name, beaten)) or "—")
     return Group(Text(title(), style="bold"), table, Text(note(), style="dim"))
 
 

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from ..data.cardtext import rules_ability_text as ability_text  # the text in the language in use
 from ..data.cardtext import rules_text as card_text  # the text in the language in use
+from ..data.element_names import name as element_name
 from ..engine import (
     SPACES,
     SPENT,
@@ -109,8 +110,9 @@ def momon(seen: Observation, obj: GameObject, viewer: int | None, change: Change
     now, elem = power(state, obj), element(state, obj)
     strength = (f"Power {now}" if now == obj.card.power else
                 _("Power {power} (printed {printed})").format(power=now, printed=obj.card.power))
-    kind = (clean(elem) if elem == obj.card.element else
-            _("{element} (printed {printed})").format(element=clean(elem), printed=clean(obj.card.element)))
+    kind = (clean(element_name(elem)) if elem == obj.card.element else
+            _("{element} (printed {printed})").format(element=clean(element_name(elem)),
+                                                      printed=clean(element_name(obj.card.element))))
     facts = {"space": obj.space, "card": clean(obj.card.name), "power": strength, "element": kind,
              "stars": _stars(obj.card.stars)}
     parts = [_("{space}: your {card}, {power}, {element}, {stars}").format(**facts) if controller == viewer else
@@ -231,7 +233,7 @@ def card(c: CardDef, spent: bool = False) -> str:
     """A card out of the Arena: its name, Power, Element, Stars, Sights as directions from its
     Owner's seat (north is toward the other player), and its abilities."""
     directions = [_(COMPASS_WORDS[d]) for d in COMPASS if d in c.sights]
-    facts = {"name": clean(c.name), "power": c.power, "element": clean(c.element), "stars": _stars(c.stars)}
+    facts = {"name": clean(c.name), "power": c.power, "element": clean(element_name(c.element)), "stars": _stars(c.stars)}
     line = (_("{name}: Power {power}, {element}, {stars}; Sights {sights}").format(sights=listed(directions), **facts)
             if directions else _("{name}: Power {power}, {element}, {stars}; Sights none").format(**facts))
     if spent:
@@ -269,7 +271,8 @@ def brief_hand(seen: Observation, player: int) -> list[str]:
     for (_card, spent), (c, numbers) in copies.items():
         # TRANSLATORS: no comma or colon: each is a pause a screen reader makes, ten cards long
         line = _("{numbers} {name} {power} {element} {stars}").format(
-            numbers=listed(numbers), name=clean(c.name), power=c.power, element=clean(c.element), stars=c.stars)
+            numbers=listed(numbers), name=clean(c.name), power=c.power, element=clean(element_name(c.element)),
+            stars=c.stars)
         lines.append(line + (_(", once-only right used") if spent else ""))
     return lines
 
@@ -324,8 +327,8 @@ def decision(seen: Observation, d: Decision, seat: int, marks: dict[str, Change]
         lines += [_("{number}. the Attempt on {space}, {defender}: Power {attacker_power} against {defender_power}, "
                     "{attacker_element} against {defender_element}; now it {verdict}.").format(
             number=i, space=a.key, defender=clean(a.defender_name), attacker_power=a.attacker_power,
-            defender_power=a.defender_power, attacker_element=clean(a.attacker_element),
-            defender_element=clean(a.defender_element), verdict=_(SHORT_VERDICT[a.reason]))
+            defender_power=a.defender_power, attacker_element=clean(element_name(a.attacker_element)),
+            defender_element=clean(element_name(a.defender_element)), verdict=_(SHORT_VERDICT[a.reason]))
             for i, a in enumerate(d.options, 1)]
         lines += [clean(_("In the order {orders}: {does}.").format(orders=either(orders), does=does), 2 * LIMIT)
                   for orders, does in render.order_outcomes(d)]
@@ -383,7 +386,8 @@ def _source(seen: Observation, trigger: int) -> GameObject | None:
 def elements(matrix: ElementMatrix) -> list[str]:
     """The Element chart as sentences, an Element a line."""
     return [_(TITLE), *(_("{name} Beats {beats}; {name} is Beaten by {beaten}.").format(
-        name=name, beats=listed(beats) or _("nothing"), beaten=listed(beaten) or _("nothing"))
+        name=element_name(name), beats=listed(map(element_name, beats)) or _("nothing"),
+        beaten=listed(map(element_name, beaten)) or _("nothing"))
         for name, beats, beaten in advantages(matrix)), _(NOTE)]
 
 

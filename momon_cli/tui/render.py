@@ -17,8 +17,11 @@ from rich.panel import Panel
 from rich.segment import Segment
 from rich.text import Text
 
+from ..data.cardtext import flavor_text
 from ..data.cardtext import rules_ability_text as ability_text  # the text in the language in use
 from ..data.cardtext import rules_text as card_text  # the text in the language in use
+from ..data.element_names import name as element_name
+from ..data.element_names import shortened
 from ..engine import (
     SPENT,
     Batch,
@@ -47,7 +50,7 @@ from ..text.glossary import for_card
 from ..text.notation import ACCEPTED
 from ..text.prompts import prompt_text
 from ..text.safe import LIMIT, clean, safe
-from ..widths import breakable, columns, cut, has_thai, pieces, truncate, wrapped
+from ..widths import breakable, columns, has_thai, pieces, truncate, wrapped
 from .arena_view import ARROW, COMPASS, PLAYER_STYLE, arena_lines
 
 _MEASURE = Console(width=200, color_system=None)  # measures text for wrapping; never prints
@@ -161,16 +164,16 @@ def card_line(card: CardDef) -> str:
     sights = " ".join(card.sights) or _("none")
     traits = f" [{', '.join(card.traits)}]" if card.traits else ""
     return clean(_("{name} ({id}) {element} Power {power} {stars}★ sights {sights}{traits}").format(
-        name=card.name, id=card.id, element=card.element, power=card.power, stars=card.stars, sights=sights,
+        name=card.name, id=card.id, element=element_name(card.element), power=card.power, stars=card.stars, sights=sights,
         traits=traits), 2 * LIMIT)
 
 
 def _hand_entry(i: int, card: CardDef, short: bool, spent: bool = False) -> Text:
     """A Hand card: number, name, Power, Element, Stars and its Sights as arrows (its Owner's seat
-    is the viewer's, so N is up); ``short`` drops the Element to its first three letters.
+    is the viewer's, so N is up); ``short`` gives the Element three columns.
     ``spent``: this copy has used a once-only right [R-mc 19, 21], which its number picks."""
     arrows = "".join(ARROW[d] for d in COMPASS if d in card.sights)
-    elem = cut(clean(card.element), 3, "") if short else clean(card.element)
+    elem = clean(shortened(card.element, 3) if short else element_name(card.element))
     text = Text(f"{i:>2} ", style="bold")
     text.append(clean(card.name), style="bold")
     if spent:
@@ -254,14 +257,14 @@ def wrappable(text: Text) -> Text:
 def card_panel(card: CardDef) -> Panel:
     body = Text()
     body.append(clean(ngettext("{element} · Power {power} · {stars} Star", "{element} · Power {power} · {stars} Stars",
-                               card.stars).format(element=card.element, power=card.power, stars=card.stars)) + "\n")
+                               card.stars).format(element=element_name(card.element), power=card.power, stars=card.stars)) + "\n")
     body.append(_("Sights (from its Owner's seat): {sights}").format(sights=" ".join(card.sights) or _("none")) + "\n")
     if card.traits:
         body.append(clean(_("Traits: {traits}").format(traits=", ".join(card.traits))) + "\n")
     if card.abilities:
         body.append(clean(card_text(card), 2 * LIMIT) + "\n", style="bold")
     if card.flavor:
-        body.append(clean(card.flavor, 2 * LIMIT) + "\n", style="italic dim")
+        body.append(clean(flavor_text(card), 2 * LIMIT) + "\n", style="italic dim")
     for term in for_card(card):  # the card's keywords in plain words ('rules <word>' goes on)
         body.append(f"{term.term}", style="bold").append(f" — {_(term.meaning)}\n", style="dim")
     body.rstrip()
@@ -275,7 +278,7 @@ def object_panel(seen: Observation, obj: GameObject) -> Panel:
     ward = _("Ward yes") if has_ward(seen.state, obj) else _("Ward no")
     extra = styled("\n" + _("On {space}: Power {power} now, {element}, controlled by {player}, owned by P{owner}; "
                              "{ward}; Token worth {value}"),
-                   space=str(obj.space), power=str(power(seen.state, obj)), element=element(seen.state, obj),
+                   space=str(obj.space), power=str(power(seen.state, obj)), element=element_name(element(seen.state, obj)),
                    player=player_label(seen, obj.controller or obj.owner), owner=str(obj.owner), ward=ward,
                    value=str(token_value(obj)))
     return Panel(Group(panel.renderable, extra), title=panel.title, title_align="left", expand=False)
@@ -346,8 +349,9 @@ def decision_view(seen: Observation, decision: Decision, seat: int | None = None
             text.append(clean(_(" {number}. {direction} {arrow} {defender} on {space} (Power {attacker_power} vs "
                                 "{defender_power}, {attacker_element} vs {defender_element}): now {verdict}").format(
                 number=i, direction=a.direction, arrow=arrow, defender=a.defender_name, space=a.key,
-                attacker_power=a.attacker_power, defender_power=a.defender_power, attacker_element=a.attacker_element,
-                defender_element=a.defender_element, verdict=_(narrate.SHORT_VERDICT[a.reason])),
+                attacker_power=a.attacker_power, defender_power=a.defender_power,
+                attacker_element=element_name(a.attacker_element), defender_element=element_name(a.defender_element),
+                verdict=_(narrate.SHORT_VERDICT[a.reason])),
                 2 * LIMIT) + "\n")
         for orders, does in order_outcomes(decision):
             text.append(clean(_("   order {orders}: {does}").format(orders=" / ".join(orders), does=does), 2 * LIMIT)
@@ -362,7 +366,8 @@ def decision_view(seen: Observation, decision: Decision, seat: int | None = None
             text.append(clean(f" {ability_text(card_by_id(seen, view.card).abilities[view.ability])}", 2 * LIMIT) + "\n")
         for i, space in enumerate(decision.options, 1):
             obj = zones.objects[zones.arena[space]]
-            text.append(clean(f" {i}. {space} {obj.card.name} (Power {power(seen.state, obj)}, {element(seen.state, obj)}, "
+            called = element_name(element(seen.state, obj))
+            text.append(clean(f" {i}. {space} {obj.card.name} (Power {power(seen.state, obj)}, {called}, "
                               f"{obj.card.stars}★, P{obj.controller})") + "\n")
     elif kind is Kind.CARD:
         for i, key in enumerate(decision.options, 1):

@@ -55,9 +55,9 @@ class Timeline:
     def __init__(self, record: Record) -> None:
         self.record = record
         self.snapshots: list[Observation] = []
-        game = rebuild(record, made=lambda g: g.listen(lambda _e: self._keep(g)))
+        game = rebuild(record, made=lambda g: g.listen(lambda _e: self._keep(g)), shown=True)
         self.setup = game.setup
-        narrator = Narrator((record.header["names"][0], record.header["names"][1]))
+        narrator = Narrator(game.setup.names)
         story = self.snapshots[-1].story if self.snapshots else ()
         self.lines = [narrator.line(e) or "" for e in story]
         self.turns = [i for i, e in enumerate(game.events) if e.kind == "turn_started"]
@@ -136,8 +136,8 @@ def move_lines(record: Record, marks: dict[int, Mark], width: int = 80) -> list[
     from ..data.cards import load_matrix
     from ..engine import answer_from_json
 
-    names = [clean(n) for n in record.header["names"]]
-    game = Game(setup_from_header(record.header, load_matrix()), telling=False)
+    game = Game(setup_from_header(record.header, load_matrix(), shown=True), telling=False)
+    names = [clean(n) for n in game.setup.names]
     lines = [Text(_("Moves (#, turn, player, answer as typed; the coach's mark and win chance):"), style="bold")]
     for number, entry in enumerate(record.answers, 1):
         if entry["type"] == "concede":
