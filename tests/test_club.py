@@ -455,6 +455,52 @@ def test_the_deciders_own_clock_counts_down_on_their_prompt(tmp_path):
     asyncio.run(main())
 
 
+def test_code_shows_a_seat_its_way_back_when_the_clock_leaves_no_room_and_to_that_seat_alone(tmp_path):
+    """Beside a clock of ten minutes or more, a guest's status line at 80 columns has no room for the
+    rejoin code: the clock stays, the code goes. At her
+    prompt Ann types ``code`` (which ``help`` lists): she reads the room's code and her secret;
+    Bea's ``code`` says Bea's own. Neither secret reaches the other seat, nor Cid watching."""
+    from momon_cli.serve.room import hashed
+
+    answers = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    ann, bea, cid = Client("Ann"), Client("Bea"), Client("Cid")
+    told = re.compile(rb"Join again from the lobby with the room's code: ([a-z0-9]{6}) ([a-z0-9]{8})")
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            for c in (ann, bea, cid):
+                await c.join(running.port)
+            code = await _sit(running.club, ann, bea, minutes=20)
+            room = running.club.rooms[code]
+            await until(lambda: shown(cid, OPEN) in cid.raw and room.present.keys() == {1, 2})
+            cid.send("")  # the lobby drawn again, with the game to watch
+            await until(lambda: f"w1 {code}".encode() in cid.raw)
+            cid.send("w1")
+            await until(lambda: ann.prompts() and "clock 20:00 / 20:00" in _screen(ann)[0] and b"is deciding" in cid.raw)
+            ann.send("help")
+            await until(lambda: b"more lines: Enter shows them" in ann.raw)
+            ann.send("")  # its last page
+            await until(lambda: b"the code to join this game again (a guest's secret too)" in ann.raw)
+            ann.send("code")
+            await until(lambda: told.search(ann.raw))
+            room_code, secret = (part.decode() for part in told.search(ann.raw).groups())
+            assert room_code == code and hashed(secret) == room.sitters[0].secret
+            ann.send(answers[0])
+            await until(lambda: bea.prompts())
+            bea.send("code")
+            await until(lambda: told.search(bea.raw))
+            bea_secret = told.search(bea.raw)[2].decode()
+            assert hashed(bea_secret) == room.sitters[1].secret != room.sitters[0].secret
+            await until(lambda: room.host.game.answers)
+            assert not REJOIN.search(ann.raw) and not REJOIN.search(bea.raw)  # the clock kept, the code gone
+            for other, kept in ((bea, secret), (cid, secret), (ann, bea_secret), (cid, bea_secret)):
+                assert kept.encode() not in other.raw and kept not in "".join(_screen(other))
+            for c in (ann, bea, cid):
+                c.leave()
+
+    asyncio.run(main())
+
+
 def test_a_bots_progress_and_why_reach_its_opponent_in_a_club_room(tmp_path, monkeypatch):
     """Against bot:hard, Ann's screen shows the bot's progress while it thinks (BotTurn.progress,
     as hot-seat shows it), and ``why`` then tells what it weighed (not that no bot has
