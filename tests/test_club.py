@@ -28,13 +28,16 @@ async def until(check, timeout: float = 60) -> None:
 class Client:
     """One SSH connection at 80x24 to the club: every byte it got."""
 
-    def __init__(self, name: str, lang: str = "en_GB.UTF-8", key: object = None) -> None:
+    def __init__(self, name: str, lang: str = "en_GB.UTF-8", key: object = None, password: str | None = None) -> None:
         self.name, self.lang, self.key, self.raw = name, lang, key, bytearray()
+        self.password = password  # a guest's, logged in by password (else keyboard-interactive, as OpenSSH does)
 
     async def join(self, port: int) -> None:
         keys = [self.key] if self.key is not None else None
+        way = {} if self.password is None else {"preferred_auth": "password"}
         self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name, known_hosts=None,
-                                           client_keys=keys, password=None if keys else "guest")
+                                           client_keys=keys, password=self.password or (None if keys else "guest"),
+                                           **way)
         self.proc = await self.conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None,
                                                    env={"LANG": self.lang})
         self.reader = asyncio.get_running_loop().create_task(self._read())
@@ -368,7 +371,8 @@ def test_a_language_picked_in_the_lobby_is_the_seats_and_a_restarted_club_keeps_
 
 
 def test_a_second_connection_takes_the_seat_a_guest_rejoins_by_its_secret_and_nobody_joins_their_own_room(tmp_path):
-    """Ann (a guest) makes a room; another "Ann" joining it as its second player is refused;
+    """Ann (a guest) makes a room; another "Ann" joining it as its second player is refused
+    (a game's two players need two names);
     Bea (a key) joins and, connecting again with her key, takes her seat from her first
     connection, which is told why and closed. A guest named Ann with the room's code alone
     only watches, with a wrong secret is refused, and with Ann's secret takes her seat."""
@@ -389,7 +393,7 @@ def test_a_second_connection_takes_the_seat_a_guest_rejoins_by_its_secret_and_no
             code = ROOM.search(ann.raw)[1].decode()
             also_ann = Client("Ann")
             await lobby_line(also_ann, running.port, code)
-            await until(lambda: b"That room is yours" in also_ann.raw)
+            await until(lambda: b"That room's player is named Ann too" in also_ann.raw)  # two guests, one name
             assert running.club.rooms[code].open
             await _join(bea, code)
             room = running.club.rooms[code]
@@ -447,6 +451,52 @@ def test_the_deciders_own_clock_counts_down_on_their_prompt(tmp_path):
             await _sit(running.club, ann, bea, minutes=1)
             await until(lambda: re.search(r"clock 0:0[1-4] / 0:06", _screen(ann)[0]) is not None, 30)
             for c in (ann, bea):
+                c.leave()
+
+    asyncio.run(main())
+
+
+def test_code_shows_a_seat_its_way_back_when_the_clock_leaves_no_room_and_to_that_seat_alone(tmp_path):
+    """Beside a clock of ten minutes or more, a guest's status line at 80 columns has no room for the
+    rejoin code: the clock stays, the code goes. At her
+    prompt Ann types ``code`` (which ``help`` lists): she reads the room's code and her secret;
+    Bea's ``code`` says Bea's own. Neither secret reaches the other seat, nor Cid watching."""
+    from momon_cli.serve.room import hashed
+
+    answers = [line for line in GAME.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    ann, bea, cid = Client("Ann"), Client("Bea"), Client("Cid")
+    told = re.compile(rb"Join again from the lobby with the room's code: ([a-z0-9]{6}) ([a-z0-9]{8})")
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            for c in (ann, bea, cid):
+                await c.join(running.port)
+            code = await _sit(running.club, ann, bea, minutes=20)
+            room = running.club.rooms[code]
+            await until(lambda: shown(cid, OPEN) in cid.raw and room.present.keys() == {1, 2})
+            cid.send("")  # the lobby drawn again, with the game to watch
+            await until(lambda: f"w1 {code}".encode() in cid.raw)
+            cid.send("w1")
+            await until(lambda: ann.prompts() and "clock 20:00 / 20:00" in _screen(ann)[0] and b"is deciding" in cid.raw)
+            ann.send("help")
+            await until(lambda: b"more lines: Enter shows them" in ann.raw)
+            ann.send("")  # its last page
+            await until(lambda: b"the code to join this game again (a guest's secret too)" in ann.raw)
+            ann.send("code")
+            await until(lambda: told.search(ann.raw))
+            room_code, secret = (part.decode() for part in told.search(ann.raw).groups())
+            assert room_code == code and hashed(secret) == room.sitters[0].secret
+            ann.send(answers[0])
+            await until(lambda: bea.prompts())
+            bea.send("code")
+            await until(lambda: told.search(bea.raw))
+            bea_secret = told.search(bea.raw)[2].decode()
+            assert hashed(bea_secret) == room.sitters[1].secret != room.sitters[0].secret
+            await until(lambda: room.host.game.answers)
+            assert not REJOIN.search(ann.raw) and not REJOIN.search(bea.raw)  # the clock kept, the code gone
+            for other, kept in ((bea, secret), (cid, secret), (ann, bea_secret), (cid, bea_secret)):
+                assert kept.encode() not in other.raw and kept not in "".join(_screen(other))
+            for c in (ann, bea, cid):
                 c.leave()
 
     asyncio.run(main())
@@ -714,15 +764,16 @@ def test_the_lobby_lists_a_players_own_games_in_play_to_go_back_to_and_only_thei
     """Ann (a guest) left her game against a bot: back in the lobby she sees it under her games
     with its code, told that her rejoin secret goes with it; Bea does not, and neither sees a
     room still waiting there. Bea's empty lists (no game to watch, no rating yet) say so."""
-    from momon_cli.serve.room import Sitter
+    from momon_cli.serve.room import Sitter, guest_login
 
-    ann, bea = Client("Ann"), Client("Bea")
+    ann, bea = Client("Ann", password="any"), Client("Bea")
+    login = guest_login("Ann", "any")
 
     async def main() -> None:
         async with Running(tmp_path) as running:
-            game = running.club.create(Sitter("Ann", "prism", "en"), "sequential", "easy")
+            game = running.club.create(Sitter("Ann", "prism", "en", login=login), "sequential", "easy")
             await running.club.begin(game)
-            waiting = running.club.create(Sitter("Ann", "prism", "en"), "sequential", None)
+            waiting = running.club.create(Sitter("Ann", "prism", "en", login=login), "sequential", None)
             for c in (ann, bea):
                 await c.join(running.port)
                 await until(lambda c=c: shown(c, OPEN) in c.raw)
@@ -735,6 +786,49 @@ def test_the_lobby_lists_a_players_own_games_in_play_to_go_back_to_and_only_thei
                 assert seen[seen.index(heading.ljust(80)) + 1].strip() == "(none)", seen
             for c in (ann, bea):
                 c.leave()
+
+    asyncio.run(main())
+
+
+def test_a_guest_sees_only_the_games_they_sat_in_not_another_guests_of_the_same_name(tmp_path):
+    """Two guests log in as Ann with other passwords: the first created a game against a bot
+    from the lobby and dropped; logging in again alike (any case of the name) she finds it
+    under her games with its code, while the other Ann is shown neither the heading nor the
+    code, nor is an Ann who logs in with no password; the second is not told the first Ann's
+    open room is hers, but that its player has her name (two players need two names), while
+    the first Ann is told it is hers."""
+    first, second, third = Client("Ann", password="one"), Client("ann", password="two"), Client("Ann")
+
+    async def main() -> None:
+        async with Running(tmp_path) as running:
+            await first.join(running.port)
+            for message, line in (*STEPS[:3], (STEPS[3][0], "2"), STEPS[4]):  # against bot:easy
+                await until(lambda message=message: shown(first, message) in first.raw)
+                first.send(line)
+            await until(lambda: any(room.host is not None for room in running.club.rooms.values()))
+            code = next(iter(running.club.rooms))
+            first.leave()
+            again = Client("ANN", password="one")
+            for c in (again, second, third):
+                await c.join(running.port)
+                await until(lambda c=c: shown(c, OPEN) in c.raw)
+            mine = "\n".join(_screen(again))
+            assert "Your games (type a game's code and your rejoin secret to go back):" in mine and code in mine
+            for other in (second, third):
+                theirs = "\n".join(_screen(other))
+                assert "Your games" not in theirs and code not in theirs
+            waiting = running.club.create(Sitter("Ann", "prism", "en", login=guest_login("Ann", "one")),
+                                          "sequential", None)
+            seen = len(second.raw)
+            second.send(waiting.code)
+            await until(lambda: b"That room's player is named Ann too" in second.raw[seen:])
+            assert b"That room is yours" not in second.raw and waiting.open
+            again.send(waiting.code)
+            await until(lambda: b"That room is yours" in again.raw)  # the Ann who made it, by her login
+            for c in (again, second, third):
+                c.leave()
+
+    from momon_cli.serve.room import Sitter, guest_login
 
     asyncio.run(main())
 

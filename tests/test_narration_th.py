@@ -209,8 +209,9 @@ def test_a_bad_answer_is_told_in_thai_and_the_answer_itself_is_typed_alike():
         with pytest.raises(notation.BadAnswer, match="ไม่มีการ์ดหมายเลข 9 ใน Hand"):
             notation.parse(seen, decision, "9 B2")
         assert notation.parse(seen, decision, "summon 1 B2") == notation.parse(seen, decision, "hawk b2")
-        assert notation.answer_words("Ann", "summon", ["MCL-001", "B2"]) == "Ann เลือก Summon MCL-001 ลงที่ B2"
-        assert notation.answer_words("Bea", "yes_no", False) == "Bea ตอบว่าไม่"
+        assert notation.answer_words("Ann", "summon", ["MCL-001", "B2"], {"MCL-001": "Cinder Pup"}) == \
+            "Ann เลือก Summon Cinder Pup ลงที่ B2"
+        assert notation.answer_words("Bea", "yes_no", False, {}) == "Bea ตอบว่าไม่"
         assert notation.either(["1", "2", "3"]) == "1 หรือ 2 หรือ 3"
     with pytest.raises(notation.BadAnswer, match=r"^'Z9' is not a Space \(A1-D4\)\. Accepted: summon <card>"):
         notation.parse(seen, decision, "hawk Z9")

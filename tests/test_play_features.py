@@ -49,6 +49,21 @@ def test_the_transcript_names_the_targets(tmp_path):
     assert re.search(r"targeting \w[\w ]* on [A-D][1-4]", md)
 
 
+def test_the_transcript_names_cards_and_tells_apart_two_cards_of_one_name_by_id(tmp_path):
+    imp = mk("Imp")  # two copies of one card: one name, one id
+    twins = [mk("Twin", power=2), mk("Twin", power=5)]  # two cards that share a name
+    play(game([*twins, mk("Hawk")], [imp, imp, mk("Other")]), "\n1 A1\n\n1 D4\n\n1 B1\n\n\x04", tmp_path)
+    md = runner.invoke(app, ["export", str(tmp_path / "game.jsonl")]).output
+    said = [line for line in md.splitlines() if line.startswith("> ")]
+    assert said == [f"> Ann chooses to Summon Twin ({twins[0].id}) onto A1", "> Bea chooses to Summon Imp onto D4",
+                    f"> Ann chooses to Summon Twin ({twins[1].id}) onto B1"]
+    msn = runner.invoke(app, ["export", str(tmp_path / "game.jsonl"), "--format", "msn"]).output
+    assert f"1. {twins[0].id} a1\n2. imp d4\n3. twin b1\n" in msn  # a name only where it reads back as one card
+    (tmp_path / "g.msn").write_text(msn)
+    again = runner.invoke(app, ["export", str(tmp_path / "g.msn"), "--format", "msn"]).output
+    assert again == msn
+
+
 # -- 5. A game that teaches itself -----------------------------------------------------------
 def test_elements_and_howto_commands():
     chart = runner.invoke(app, ["elements"]).output

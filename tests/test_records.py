@@ -237,7 +237,8 @@ def test_replay_turn_option_and_state_json_contract(tmp_path):
 def test_export_and_games_list(tmp_path):
     path = _record(tmp_path)
     md = runner.invoke(app, ["export", str(path), "--format", "md"]).output
-    assert md.startswith("# Ann vs Bea") and "## Turn 1: Ann" in md and "> Ann chooses to Summon MCL-019 onto A4" in md
+    assert md.startswith("# Ann vs Bea") and "## Turn 1: Ann" in md and "> Ann chooses to Summon Halo Sentinel onto A4" in md
+    assert "MCL-" not in md  # every card by its name: no two of its cards share one
     assert "Game over" in md
     last_turn = md[md.rindex("## Turn "):]  # the turn whose Summon step found the Arena full
     assert "End condition recorded: the Arena is full" in last_turn

@@ -305,3 +305,27 @@ def test_two_spectators_both_watch_the_game_neither_evicting_the_other(tmp_path)
         asyncio.run(watch())
     finally:
         server.kill()
+
+
+def test_code_says_a_seat_its_own_line_to_join_again_and_no_one_else_reads_it(tmp_path):
+    """One game served: Ann's ``code`` prints her seat's ssh line; Bea and a spectator never
+    read Ann's code, nor Ann Bea's."""
+    server = Server(tmp_path)
+    try:
+        async def ask():
+            ann, bea, watcher = Seat("Ann"), Seat("Bea"), Seat("spectators")
+            for seat in (ann, bea, watcher):
+                await seat.join(server.port, server.codes[seat.name])
+            await until(lambda: ann.prompts() == 1 and b"deciding" in bea.raw and b"deciding" in watcher.raw)
+            mine = f"ssh -p {server.port} {server.codes['Ann']}@".encode()
+            assert mine not in ann.raw
+            ann.send("code")
+            await until(lambda: mine in ann.raw)
+            for other, code in ((bea, "Ann"), (watcher, "Ann"), (ann, "Bea"), (ann, "spectators")):
+                assert server.codes[code].encode() not in other.raw
+            for seat in (ann, bea, watcher):
+                seat.leave()
+
+        asyncio.run(ask())
+    finally:
+        server.kill()

@@ -9,6 +9,7 @@ from helpers import arena, from_position, game, mk, summon
 from repl_driver import play
 
 from momon_cli.bots.players import Candidate
+from momon_cli.data.cards import load_pool
 from momon_cli.engine import Kind
 from momon_cli.engine import events as ev
 from momon_cli.session.bot_turn import LastBot
@@ -159,6 +160,17 @@ def test_inspect_finds_a_card_by_any_word_of_its_name(tmp_path):
     g = game([mk("Grey Heron", "Air", 3, ["N"]), mk("Pup")], [mk("Imp")], [])
     run = play(g, "\ninspect heron\nquit\n", tmp_path, 80, 24)
     assert "Grey Heron" in run.words and "Nothing to inspect" not in run.words
+
+
+def test_an_inspected_card_is_titled_by_its_name_and_momon_cards_adds_its_id(tmp_path):
+    heron = mk("Grey Heron", "Air", 3, ["N"])
+    run = play(game([heron, mk("Pup")], [mk("Imp")], [arena(2, mk("Crab"), "A4")]), "\ninspect 1\n\ninspect A4\nquit\n",
+               tmp_path, 80, 24)
+    titles = [line for frame in run.frames for line in frame.splitlines() if "╭─" in line]
+    assert any("╭─ Grey Heron ─" in line for line in titles) and any("╭─ Crab ─" in line for line in titles)
+    assert heron.id not in run.text and "TST-" not in "".join(titles)  # the id is the card data's word, not a player's
+    catalogue = str(render.card_panel(load_pool()["MCL-008"], with_id=True).title)
+    assert catalogue == "Abyss Leviathan (MCL-008)"  # momon cards: decks list their cards by id
 
 
 def test_the_void_fallback_placement_shows_the_card_being_placed():

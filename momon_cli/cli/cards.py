@@ -76,7 +76,7 @@ def cards_command(
         if not found:
             _no_card(query, among)
         if len(found) == 1:
-            console.print(render.card_panel(found[0]))
+            console.print(render.card_panel(found[0], with_id=True))
             users = [d.name for d in (load_deck(n, pool) for n in builtin_deck_names()) if found[0] in d.cards]
             console.print(safe(_("Used by: {decks}").format(decks=", ".join(users)) if users else
                                _("Used by: no built-in deck")))

@@ -7,7 +7,7 @@ events again, byte for byte. Time travel is a replay that stops at a chosen even
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..data.cards import load_matrix
@@ -32,7 +32,7 @@ from ..language import _
 from ..limits import NAME_LIMIT
 from ..text.glossary import profile_words
 from ..text.narration import Narrator
-from ..text.notation import answer_words
+from ..text.notation import answer_words, card_names
 from ..text.safe import clean
 from .format import Line, events_digest
 from .header import setup_from_header
@@ -241,11 +241,11 @@ def state_json(game: Game) -> Line:
     }
 
 
-def _answer_words(entry: Line, names: Sequence[str]) -> str:
+def _answer_words(entry: Line, names: Sequence[str], cards: Mapping[str, str]) -> str:
     who = names[entry["player"] - 1]
     if entry["type"] == "concede":
         return _("{name} concedes").format(name=who)
-    return answer_words(who, entry["kind"], entry["value"])
+    return answer_words(who, entry["kind"], entry["value"], cards)
 
 
 def transcript(record: Record, fmt: str = "md") -> str:
@@ -253,6 +253,7 @@ def transcript(record: Record, fmt: str = "md") -> str:
     head = record.header
     game = rebuild(record, shown=True)
     names = [clean(name, NAME_LIMIT) for name in game.setup.names]
+    cards = card_names((str(card["id"]), str(card["name"])) for card in head["cards"])
     narrator = Narrator((names[0], names[1]))
     md = fmt == "md"
     out = [f"# {names[0]} vs {names[1]}" if md else f"{names[0]} vs {names[1]}", ""]
@@ -282,7 +283,7 @@ def transcript(record: Record, fmt: str = "md") -> str:
         for event in events[told:entry.get("events", seen)]:
             tell(event)
         told = max(told, min(len(events), entry.get("events", seen)))
-        out.append(answer_mark + clean(_answer_words(entry, names)))
+        out.append(answer_mark + clean(_answer_words(entry, names, cards)))
     for event in events[told:]:  # the last answer's events, and what a torn record lost
         tell(event)
     return "\n".join(out) + "\n"

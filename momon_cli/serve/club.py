@@ -183,17 +183,31 @@ class Club:
         return 0
 
     def games_of(self, name: str, account: int | None) -> list[Room]:
-        """This player's games in play, for the lobby to list (a player who dropped goes back by
-        a code they may not have kept)."""
+        """The games in play this player's caps count: a guest's are every guest's of that name
+        (a guest may take any name, so a name is what a cap can hold)."""
         return [room for room in self._theirs(name, account) if room.host is not None and not room.over]
+
+    def listed(self, account: int | None, login: str | None) -> list[Room]:
+        """This player's games in play, for the lobby to list with their codes (a player who
+        dropped goes back by a code they may not have kept): an account's by its number, a
+        guest's by its login, never by its name, which another guest may log in with too."""
+        return [room for room in self.rooms.values() if room.host is not None and not room.over
+                and any(self._sat(s, account, login) for s in room.sitters)]
 
     def _theirs(self, name: str, account: int | None) -> list[Room]:
         """The rooms this player sits in, waiting or in play."""
         return [room for room in self.rooms.values() if any(self._is(s, name, account) for s in room.sitters)]
 
-    def own(self, room: Room, name: str, account: int | None) -> bool:
-        """Whether ``room`` is this player's: an account's by its number, a guest's by its name."""
-        return self._is(room.sitters[0], name, account)
+    def own(self, room: Room, account: int | None, login: str | None) -> bool:
+        """Whether ``room`` is this player's: an account's by its number, a guest's by its login."""
+        return self._sat(room.sitters[0], account, login)
+
+    @staticmethod
+    def _sat(sitter: Sitter, account: int | None, login: str | None) -> bool:
+        """Whether this player sat as ``sitter``: an account by its number, a guest by its login."""
+        if account is not None:
+            return sitter.account == account
+        return sitter.account is None and login is not None and sitter.login == login
 
     @staticmethod
     def _is(sitter: Sitter, name: str, account: int | None) -> bool:

@@ -45,9 +45,9 @@ async def sit(club: Club, seated: Seated, console: Console, screen: Screen, clos
             rejoin = _("Join again from the lobby with the room's code: {code}").format(code=code)
             remote = RemoteSeat(room.host, seat or SPECTATOR, console, screen, rejoin, absent=room.absent,
                                 clock=room.clock, claims=RoomClaims(club, room))
-            if seated.secret:  # a guest's way back to the seat, on the screen all game
+            if seated.secret:  # a guest's way back to the seat, on the screen while it fits beside the clock ('code' says it)
                 shown = remote.drawn.corner
-                remote.drawn.corner = lambda: " · ".join(filter(None, (shown(), _("rejoin: {code}").format(code=code))))
+                remote.drawn.corner = lambda: (*shown(), _("rejoin: {code}").format(code=code))
             await remote.arun()
     finally:
         if seat:

@@ -3,7 +3,8 @@ that runs the lobby, then a seat of a room or a spectator's view of one.
 
 A client's key is taken during authentication (any key: it names an account, claimed on
 first use under the login name); a client with no key logs in by keyboard-interactive or
-any password as a guest, unrated. The seat's language is the client's ``LANG`` when it is Thai.
+any password as a guest, unrated, whose games the lobby lists by that name and password
+(room.guest_login), not by the name alone. The seat's language is the client's ``LANG`` when it is Thai.
 The limits, the terminal and the log are the single game's (connection.py), with room for
 many more logged-in connections.
 """
@@ -23,6 +24,7 @@ from .club_seat import sit
 from .club_store import ClubStoreError
 from .connection import Counts, LimitedServer, Limits, TerminalSession, heard, listen, log
 from .lobby_view import lobby
+from .room import guest_login
 
 
 def language_of(lang: str | None) -> str:
@@ -46,7 +48,8 @@ class ClubSession(TerminalSession):
         with using(language):
             try:
                 name, account = await self._identity(name)
-                seated = await lobby(screen, club, name, language, account)
+                login = None if account is not None else guest_login(name, self.server.password)
+                seated = await lobby(screen, club, name, language, account, login)
             except ClubStoreError as err:  # a name refused, or the database out of use (the leaderboard's too)
                 screen.leave()
                 self._refused(str(err))
@@ -92,6 +95,7 @@ class ClubServer(LimitedServer):
         super().__init__(counts, limits, loop)
         self.club = club
         self.fingerprint: str | None = None
+        self.password: str | None = None  # a guest's, which with its name is who it is (room.guest_login)
 
     def who(self) -> str:
         name = heard(self.conn.get_extra_info("username") or "")
@@ -117,13 +121,14 @@ class ClubServer(LimitedServer):
 
     def validate_password(self, username: str, password: str) -> bool:
         self.fingerprint = None  # a key offered, or unproven, before: the login is still a guest's
+        self.password = password
         return True  # a guest: the password is not checked (unrated, under the name it logs in with)
 
     def kbdint_auth_supported(self) -> bool:
         return True
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
-        self.fingerprint = None
+        self.fingerprint = self.password = None
         return True  # a guest, with no questions asked
 
 

@@ -16,6 +16,7 @@ from ..record import Recorder, Seat
 from ..session import Session
 from ..session.aplay import changed
 from ..session.bot_turn import BotTurn
+from ..session.commands import CODE
 
 
 class Host:
@@ -23,7 +24,7 @@ class Host:
 
     def __init__(self, game: Game, recorder: Recorder, bots: dict[int, Seat],
                  languages: dict[int, str] | None = None) -> None:
-        self.session = Session(game, recorder, bots=bots, served=True, languages=languages)
+        self.session = Session(game, recorder, bots=bots, served=True, languages=languages, extra=(CODE,))
         self.bots = bots
         self.thinking: BotTurn | None = None  # the bot's answer being found now: its progress is shown
 

@@ -20,7 +20,7 @@ from ..text.glossary import profile_words
 from ..text.safe import safe
 from ..tui.screen import WAIT_REDRAW, Screen
 from .club import Club
-from .club_store import ClubStoreError
+from .club_store import ClubStoreError, name_key
 from .connection import log
 from .room import BOT_LEVELS, Room, Sitter, rejoin_secret
 
@@ -95,25 +95,27 @@ class Guesses:
         self.delay *= 2
 
 
-async def lobby(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated:
+async def lobby(screen: Screen, club: Club, name: str, language: str, account: int | None,
+                login: str | None) -> Seated:
     """The lobby until the player sits down in a room or picks one to watch; ``l`` switches
-    its language (and the seat's) between English and Thai."""
+    its language (and the seat's) between English and Thai. ``login``: a guest's
+    (room.guest_login), which their games are listed by."""
     guesses = Guesses()  # this connection's wrong rejoin secrets
     while True:
         with using(language):
-            seated = await _choose(screen, club, name, language, account, guesses)
+            seated = await _choose(screen, club, name, language, account, login, guesses)
         if seated is not None:
             return seated
         language = LANGUAGES[(LANGUAGES.index(language) + 1) % len(LANGUAGES)]
 
 
-async def _choose(screen: Screen, club: Club, name: str, language: str, account: int | None,
+async def _choose(screen: Screen, club: Club, name: str, language: str, account: int | None, login: str | None,
                   guesses: Guesses) -> Seated | None:
     """One answer in the lobby: where the player sits, or None to switch languages."""
     screen.title = _("momon club — {name}").format(name=name)
     while True:
         lines = []
-        mine = club.games_of(name, account)
+        mine = club.listed(account, login)
         if mine:
             lines.append(Text(_("Your games (type a game's code to go back):") if account is not None else
                               _("Your games (type a game's code and your rejoin secret to go back):"), style="bold"))
@@ -133,7 +135,7 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
         if answer == "l":
             return None
         if answer == "c":
-            created = await _create(screen, club, name, language, account)
+            created = await _create(screen, club, name, language, account, login)
             if created is not None:
                 return created
             continue
@@ -141,8 +143,12 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
             return Seated(watch[int(answer[1:]) - 1], 0, language)
         code, _space, secret = answer.partition(" ")
         room = club.find(code)
-        if room is not None and room.open and club.own(room, name, account):
+        if room is not None and room.open and club.own(room, account, login):
             screen.message = Text(_("That room is yours: give its code to your opponent."), style="red")
+        elif room is not None and room.open and any(name_key(s.name) == name_key(name) for s in room.sitters):
+            # another guest under this name: a game's two players need two names
+            screen.message = Text(_("That room's player is named {name} too: log in under another name to play "
+                                    "them.").format(name=room.sitters[0].name), style="red")
         elif room is not None and room.open and (refused := club.refusal(name, account, False)):
             screen.message = Text(refused, style="red")
         elif room is not None and room.open:
@@ -151,7 +157,7 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
                 screen.message = Text(_("Someone took that seat first."), style="red")
                 continue
             secret, digest = rejoin_secret() if account is None else ("", None)
-            room.sitters.append(Sitter(name, deck, language, account, digest))
+            room.sitters.append(Sitter(name, deck, language, account, digest, login))
             await club.begin(room)
             return Seated(room, 2, language, secret)
         elif room is not None and room.host is not None:  # a player rejoins their seat; anyone else watches
@@ -166,7 +172,8 @@ async def _choose(screen: Screen, club: Club, name: str, language: str, account:
             screen.message = Text(_("No open room has that code."), style="red")
 
 
-async def _create(screen: Screen, club: Club, name: str, language: str, account: int | None) -> Seated | None:
+async def _create(screen: Screen, club: Club, name: str, language: str, account: int | None,
+                  login: str | None) -> Seated | None:
     """A new room, and its seat 1 once it begins; None (with the lobby's message saying why)
     when the player has as many rooms waiting or games in play as they may: said before any
     question where neither kind of room is left to them, else as soon as the opponent is
@@ -198,7 +205,7 @@ async def _create(screen: Screen, club: Club, name: str, language: str, account:
     if barred(opponent == "1"):
         return None
     secret, digest = rejoin_secret() if account is None else ("", None)
-    room = club.create(Sitter(name, deck, language, account, digest), rules, levels.get(opponent), int(minutes))
+    room = club.create(Sitter(name, deck, language, account, digest, login), rules, levels.get(opponent), int(minutes))
     if room.bot is not None:
         await club.begin(room)
         return Seated(room, 1, language, secret)

@@ -20,6 +20,7 @@ from ..data.cards import load_matrix, load_pool
 from ..engine import profile_named
 from ..record import GameRequest, new_game
 from .clock import Clock
+from .club_store import name_key
 from .host import Host
 
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed once
@@ -32,6 +33,16 @@ def rejoin_secret() -> tuple[str, str]:
     is all the club keeps."""
     secret = "".join(secrets.choice(CODE_LETTERS) for _ in range(SECRET_LENGTH))
     return secret, hashed(secret)
+
+
+def guest_login(name: str, password: str | None) -> str:
+    """Who a guest is to the club: the name and the password it logged in with (any password:
+    none is checked), as SHA-256, so a guest who logs in alike again finds their games listed
+    and another guest of that name does not; with no password (keyboard-interactive), this
+    connection alone, drawn at random. A name alone is anyone's."""
+    if password is None:
+        return secrets.token_hex(32)
+    return hashlib.sha256(f"{name_key(name)}\0{password}".encode()).hexdigest()
 
 
 def hashed(secret: str) -> str:
@@ -49,13 +60,15 @@ def room_code(taken: set[str]) -> str:
 @dataclass
 class Sitter:
     """A player who sat in a room: the name shown, the deck, the language, the account (None: a
-    guest, who rejoins by a secret: ``secret`` is its SHA-256)."""
+    guest, who rejoins by a secret: ``secret`` is its SHA-256), and a guest's ``login``
+    (:func:`guest_login`; None after the club started again, when only the secret finds it)."""
 
     name: str
     deck: str
     language: str
     account: int | None = None
     secret: str | None = None
+    login: str | None = None
 
 
 @dataclass

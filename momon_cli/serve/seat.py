@@ -60,10 +60,12 @@ class RemoteSeat:
         self.clock = clock  # the room's, if it has one
         self.claims = claims if seat != SPECTATOR else None
         self.session = host.session
+        if seat != SPECTATOR:  # what 'code' tells this seat alone (a spectator has no prompt to ask at)
+            self.session.ways_back[seat] = rejoin
         self.drawn = SeatScreen(self.session, console, screen)  # draws this seat's screen
         if clock is not None:
-            self.drawn.corner = lambda: _("clock {first} / {second}").format(first=clock.shown(1),
-                                                                               second=clock.shown(2))
+            self.drawn.corner = lambda: (_("clock {first} / {second}").format(first=clock.shown(1),
+                                                                                second=clock.shown(2)),)
 
     # -- what the full screen does as it does at one keyboard ---------------------------------
     def present(self, update: Update) -> None:
@@ -102,7 +104,7 @@ class RemoteSeat:
     @contextmanager
     def _ticking(self) -> Iterator[None]:
         """The room's clock counts down on this seat's own prompt too, while it waits."""
-        self.screen.ticking = self.drawn.corner if self.clock is not None else None
+        self.screen.ticking = (lambda: " ".join(self.drawn.corner())) if self.clock is not None else None
         try:
             yield
         finally:

@@ -53,6 +53,7 @@ Think = Callable[[str, Callable[[], T]], T]
 COMMANDS = ("help", "hint", "inspect", "preview", "why", "log", "queue", "rules", "elements", "view", "undo", "concede",
             "save", "quit")
 CLUE = "clue"  # a puzzle's: its goal and hint ('hint' is kept for the coach)
+CODE = "code"  # a served seat's: its way back to the game (the status line may have no room for it)
 #: The commands plain mode adds (the screen shows all three at every prompt).
 PLAIN_COMMANDS = ("board", "hand", "last", "row", "column", "mine", "theirs", "score")
 #: What each of them does, as ``help`` says it (translated where it is said).
@@ -67,6 +68,9 @@ PLAIN_WORDS = {"board": N_("the Arena row by row in words (as 'view' sits)"),
 def extra_help(commands: tuple[str, ...]) -> str:
     """The lines ``help`` adds for the commands a session offers besides the common ones."""
     said = _("\n  clue                  this puzzle's goal and its hint") if CLUE in commands else ""
+    if CODE in commands:
+        # TRANSLATORS: 'code' is what a player types: keep it in English and the columns as they are
+        said += _("\n  code                  the code to join this game again (a guest's secret too)")
     return said + "".join(f"\n  {name:<22}{_(words)}" for name, words in PLAIN_WORDS.items()
                             if name.partition(" ")[0] in commands)
 
@@ -112,6 +116,8 @@ def run(session: Session, player: int, word: str, arg: str, decision: Decision, 
         return Left()
     if word == CLUE and session.goal is not None:
         return Shown(session.goal.clue())
+    if word == CODE:  # offered only where each seat's way back is kept (a served seat sets its own)
+        return Shown((Line(session.ways_back[player]),))
     if word == "board":
         return Shown((BoardShown(session.side(player), player),))
     if word == "hand":

@@ -102,6 +102,7 @@ class Session:
         self.hiding = handoff and not open_hands and not self.bots and not served
         self.commands = (*commands.COMMANDS, *((commands.CLUE,) if goal else ()), *extra)
         self.viewer: int | None = None  # who is known to be at the keyboard
+        self.ways_back: dict[int, str] = {}  # a served seat's way back (a guest's secret in it): 'code' says it to that seat
         if len(self.bots) == 1:  # the one person plays the other seat and sees their own Hand
             self.viewer = 3 - next(iter(self.bots))
         self.fixed_seat: int | None = None  # 'view p1': the Arena always from one seat

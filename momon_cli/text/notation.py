@@ -23,7 +23,8 @@ ACCEPTED holds marked words, each shown translated (``_(ACCEPTED[kind])``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import assert_never
 
@@ -229,16 +230,29 @@ def format_answer(decision: Decision, answer: Answer) -> str:
     assert_never(kind)
 
 
-def answer_words(player: str, kind: str, value: object) -> str:
+def card_names(cards: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Each card id of a game (``cards``: id and name pairs) as a transcript names it: by its
+    name, and where another card of the game has that name too, by its name and id, so a
+    reader tells them apart. Copies of one card share its id, hence its name."""
+    pairs = dict(cards)
+    count = Counter(pairs.values())
+    return {card: name if count[name] == 1 else f"{name} ({card})" for card, name in pairs.items()}
+
+
+def answer_words(player: str, kind: str, value: object, cards: Mapping[str, str]) -> str:
     """A recorded answer in words, for transcripts: ``player`` chose ``value`` (JSON, as the
-    record holds it) at a decision of ``kind`` (a Kind's value; else the value is said as it is)."""
+    record holds it) at a decision of ``kind`` (a Kind's value; else the value is said as it is).
+    A card is said as ``cards`` (:func:`card_names`) names its id; one it lacks, by its copy key.
+    No transcript is read back: a game file (:func:`written`) is the form that is."""
     known = _KIND_OF.get(kind)
     if known is None:
         pass
     elif known is Kind.SUMMON:
         if isinstance(value, list):
-            return _("{player} chooses to Summon {card} onto {space}").format(player=player, card=value[0],
-                                                                              space=value[1])
+            return _("{player} chooses to Summon {card} onto {space}").format(
+                player=player, card=cards.get(card_of_key(str(value[0])), value[0]), space=value[1])
+    elif known is Kind.CARD:
+        return _("{player} chooses {choice}").format(player=player, choice=cards.get(card_of_key(str(value)), value))
     elif known is Kind.ORDER_ATTEMPTS or known is Kind.ORDER_TRIGGERS:
         if isinstance(value, list):
             return _("{player} orders: {order}").format(player=player, order=", ".join(map(str, value)))
@@ -252,8 +266,8 @@ def answer_words(player: str, kind: str, value: object) -> str:
             if not choice:
                 return _("{player} chooses none").format(player=player)
             return _("{player} chooses {choice}").format(player=player, choice=choice)
-    elif known is Kind.SPACE or known is Kind.CARD:
-        pass  # a Space or a copy key: said as the record holds it
+    elif known is Kind.SPACE:
+        pass  # a Space: said as the record holds it
     else:
         assert_never(known)
     return _("{player} chooses {choice}").format(player=player, choice=value)

@@ -254,7 +254,9 @@ def wrappable(text: Text) -> Text:
     return out
 
 
-def card_panel(card: CardDef) -> Panel:
+def card_panel(card: CardDef, with_id: bool = False) -> Panel:
+    """A card's panel, titled by its name; ``with_id``: and its id (``momon cards``, whose
+    reader writes decks, and decks list their cards by id)."""
     body = Text()
     body.append(clean(ngettext("{element} · Power {power} · {stars} Star", "{element} · Power {power} · {stars} Stars",
                                card.stars).format(element=element_name(card.element), power=card.power, stars=card.stars)) + "\n")
@@ -268,7 +270,8 @@ def card_panel(card: CardDef) -> Panel:
     for term in for_card(card):  # the card's keywords in plain words ('rules <word>' goes on)
         body.append(f"{term.term}", style="bold").append(f" — {_(term.meaning)}\n", style="dim")
     body.rstrip()
-    return Panel(wrappable(body), title=safe(f"{card.name} ({card.id})"), title_align="left", expand=False)
+    title = f"{card.name} ({card.id})" if with_id else card.name
+    return Panel(wrappable(body), title=safe(title), title_align="left", expand=False)
 
 
 def object_panel(seen: Observation, obj: GameObject) -> Panel:

@@ -32,7 +32,7 @@ from .script import PlainReader, ScriptReader
 
 T = TypeVar("T")
 PAGE_KEYS = {">": 1, "<": -1}  # a line of one of these turns the decision's page, as PgDn and PgUp do
-STATUS_LEAST = 36  # columns the status line keeps beside a corner (else the corner is not shown)
+STATUS_LEAST = 36  # columns the status line keeps beside a corner (else the corner's last parts are not shown)
 
 
 class SeatScreen:
@@ -45,7 +45,8 @@ class SeatScreen:
         self.view = View()
         self.seen: Observation = session.seen
         self._completer: PositionCompleter | None = None
-        self.corner: Callable[[], str] = lambda: ""  # said at the status line's end (a served room's clock)
+        # said at the status line's end, most needed first (a served room's clock, a guest's rejoin code)
+        self.corner: Callable[[], tuple[str, ...]] = lambda: ()
 
     def _print(self, renderable: RenderableType) -> None:
         """Command output: printed for a script, in the frame (until the next line) at the keyboard."""
@@ -108,7 +109,11 @@ class SeatScreen:
     def _frame(self, width: int, height: int, below: int) -> list[Text]:
         self.view.log = self.session.story(self.seen.seat).lines()
         lines = compose(self.seen, self.view, width, height, below)
-        corner = Text(self.corner(), style="bold")
+        parts = self.corner()
+        corner = Text(" · ".join(parts), style="bold")
+        while len(parts) > 1 and width - corner.cell_len < STATUS_LEAST:  # the first parts that fit, whole
+            parts = parts[:-1]
+            corner = Text(" · ".join(parts), style="bold")
         if corner.plain and too_small(width, height) is None and width - corner.cell_len >= STATUS_LEAST:
             room = width - corner.cell_len - 2  # the status line in its shorter forms, if it must be
             status = render.status_line(self.seen, room)
