@@ -496,6 +496,9 @@ def test_code_shows_a_seat_its_way_back_when_the_clock_leaves_no_room_and_to_tha
             assert not REJOIN.search(ann.raw) and not REJOIN.search(bea.raw)  # the clock kept, the code gone
             for other, kept in ((bea, secret), (cid, secret), (ann, bea_secret), (cid, bea_secret)):
                 assert kept.encode() not in other.raw and kept not in "".join(_screen(other))
+            bea.send("quit")  # her way back said once, in one sentence
+            await until(lambda: b"You left; the game waits for you. Join again from the lobby" in bea.raw)
+            assert b"Join again with" not in bea.raw
             for c in (ann, bea, cid):
                 c.leave()
 

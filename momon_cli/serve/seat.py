@@ -213,8 +213,7 @@ class RemoteSeat:
         if self.host.stopped:
             self.console.print(_("The server stopped; the game is saved on it and resumes there."))
         else:
-            self.console.print(_("You left; the game waits for you. Join again with: {command}").format(
-                command=self.rejoin), soft_wrap=True)
+            self.console.print(_("You left; the game waits for you.") + " " + self.rejoin, soft_wrap=True)
         return exits.DONE
 
 

@@ -108,7 +108,8 @@ class SeatSession(TerminalSession):
             lobby.pick(seat, await pick_deck(screen, self.server.names[seat - 1]))
         if lobby.host is None:
             await screen.abusy(_("Waiting for the other player to pick a deck…"), lobby.arrived(), WAIT_REDRAW)
-        await RemoteSeat(await lobby.arrived(), seat, console, screen, self.server.rejoin(self.code),
+        rejoin = _("Join again with: {command}").format(command=self.server.rejoin(self.code))
+        await RemoteSeat(await lobby.arrived(), seat, console, screen, rejoin,
                          self.server.seats.absent).arun()
 
     def connection_lost(self, exc: Exception | None) -> None:
