@@ -276,6 +276,9 @@ def load_pool(extra_files: tuple[Path | str, ...] = (), matrix: ElementMatrix | 
 
 @dataclass(frozen=True)
 class Deck:
+    """A deck file read and checked: its cards in file order, the format they were checked
+    against, its plan in each language, and the file it was read from (``source``)."""
+
     name: str
     format: str
     cards: tuple[CardDef, ...]

@@ -42,6 +42,9 @@ class GameRequest:
 
 @dataclass(frozen=True)
 class StartedGame:
+    """A new game with its record open and its seats (person or bot) named: what a front end
+    needs to begin."""
+
     game: Game
     recorder: Recorder
     seats: dict[int, Seat]

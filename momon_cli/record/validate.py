@@ -213,6 +213,9 @@ class _Reading:
 
 @dataclass
 class Record:
+    """A record file read and checked: its header, its lines, what was wrong with them, and
+    where its answers end, so a resumed game appends after the last whole one."""
+
     path: Path
     header: Header
     entries: list[Line]  # answers, concessions and events, in file order
