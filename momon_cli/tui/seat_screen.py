@@ -175,17 +175,18 @@ class SeatScreen:
         return not self.view.info and self.view.turn_page(by)
 
     def confirm(self, question: Confirm, update: Update) -> str:
-        self.view.info = [Text(question.question, style="bold")]
-        answer = self.reader.read(question.prompt)
-        self.view.clear_info()
-        return answer
+        """The question asked once, at the prompt, the hint under it saying what the answers do."""
+        self._confirming()
+        return self.reader.read(f"{question.question} ")
 
     async def aconfirm(self, question: Confirm, update: Update) -> str:
         assert isinstance(self.reader, Screen)
-        self.view.info = [Text(question.question, style="bold")]
-        answer = await self.reader.aread(question.prompt)
-        self.view.clear_info()
-        return answer
+        self._confirming()
+        return await self.reader.aread(f"{question.question} ")
+
+    def _confirming(self) -> None:
+        if isinstance(self.reader, Screen):  # the decision's hint would say what answers it, not the question
+            self.reader.hint = _("y: yes · anything else: no, the game goes on")
 
     async def athink(self, message: str, work: Awaitable[T]) -> T:
         """Await ``work`` under a spinner (Ctrl-C stops waiting with KeyboardInterrupt)."""
