@@ -35,6 +35,7 @@ WIDE = 100  # columns from which the decision goes beside the Arena
 SIDE_MIN = 40  # columns the side panel gets when the Arena's cells can narrow to leave them
 BESIDE_CELL = 15  # ... but a cell beside a panel keeps this many columns
 NEWS_LINES = 3  # the most lines the "Meanwhile" news may take
+RESULT_LINES = 2  # the most lines what the player's own last answer did may take, above the news
 
 
 def legend() -> tuple[str, ...]:
@@ -62,6 +63,7 @@ class View:
     info_from: int = 0  # the first line of the output on screen (Enter turns the page)
     info_shown: int = 0  # how many of its lines the last frame had room for
     news: str = ""  # what happened since this player's last turn, at their Summon
+    result: str = ""  # what this player's own last answer did
     marks: dict[str, Change] = field(default_factory=dict)  # what changed since this seat last looked
     page_from: int = 0  # the decision's first line on screen, when it does not fit (PgDn turns its page)
     page_starts: list[int] = field(default_factory=list)  # where its earlier pages began (PgUp goes back)
@@ -197,12 +199,17 @@ def _least_hand(seen: Observation, view: View) -> int:
 
 
 def _news_lines(view: View, width: int) -> list[Text]:
-    """What the other player did, at a Summon: up to NEWS_LINES lines, keeping the end
-    (the latest moves); fewer when the Hand needs the room (compose)."""
-    news = render.wrap(Text(view.news, style="bold"), width) if view.news else []
-    if len(news) > NEWS_LINES:
-        news = [Text("…", style="bold").append_text(news[-NEWS_LINES])] + news[1 - NEWS_LINES:]
-    return news
+    """What the player's own last answer did (up to RESULT_LINES lines), then what the other
+    player did, at a Summon (up to NEWS_LINES), each keeping its end (the latest moves, the
+    score); fewer when the Hand needs the room (compose), the player's own first."""
+    return _kept(view.result, width, RESULT_LINES) + _kept(view.news, width, NEWS_LINES)
+
+
+def _kept(said: str, width: int, most: int) -> list[Text]:
+    lines = render.wrap(Text(said, style="bold"), width) if said else []
+    if len(lines) > most:
+        lines = [Text("…", style="bold").append_text(lines[-most])] + lines[1 - most:]
+    return lines
 
 
 def _log_lines(view: View, width: int, room: int) -> list[Text]:

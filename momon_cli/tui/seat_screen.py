@@ -122,7 +122,8 @@ class SeatScreen:
         self._take(update)
         d = update.decision
         assert d is not None
-        self.view = View(seat=update.side, decision=d, hand=update.hand, news=update.news, marks=update.marks)
+        self.view = View(seat=update.side, decision=d, hand=update.hand, news=update.news, result=update.result,
+                         marks=update.marks)
         self._completer = PositionCompleter(update.seen, d, self.session.commands)
         if not self.interactive:
             self.console.print(render.decision_view(update.seen, d))
