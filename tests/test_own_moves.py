@@ -75,7 +75,7 @@ def test_at_one_keyboard_your_move_is_told_on_your_own_screen(tmp_path):
 def test_your_move_in_thai(tmp_path):
     term = _at_ann_again(tmp_path, "bot:easy", "--lang", "th", until="ตาของคุณ")
     words = term.words.replace(" ", "")  # a Thai line breaks between words where a space is not written
-    assert "ตาของคุณ:AnnSnatchBreezeที่B2" in words and "ControlScore:Ann2–" in words, term.text
+    assert "ตาของคุณ:AnnSnatchBreezeที่B2" in words and "ControlScoreหลังจากนั้นAnn2–" in words, term.text
     assert "Your move" not in term.text
     term.close()
 
