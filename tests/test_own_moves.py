@@ -115,3 +115,19 @@ def test_a_served_seat_reads_its_own_move_and_the_other_seat_does_not(tmp_path):
     session.submit(1, "hawk A1")
     assert session.updates(1).result.startswith("Your move: Ann Snatched Mouse on A2")
     assert session.updates(2, g.pending).result == ""
+
+
+def test_a_full_hand_keeps_every_card_and_your_move_gives_way_whole():
+    from momon_cli.tui.frame import View, compose
+
+    g = game([mk(f"Card{i}") for i in range(10)], [mk("Spare")])
+    seen = g.observe(1)
+    mine = "Your move: " + "; ".join(f"Ann Snatched Momon{i} on B{i % 4 + 1}" for i in range(4)) + "."
+    news = "Meanwhile: Bea Summoned Reef Warden to A1."
+    for result in (mine, "Your move: Ann Snatched Mouse on A2. Control Score Ann 2 – Bea 0."):
+        view = View(seat=1, decision=g.pending, hand=1, news=news, result=result)
+        text = "\n".join(line.plain for line in compose(seen, view, 80, 24, 2))
+        assert all(f"Card{i}" in text for i in range(10)) and news in text, text
+        shown = " ".join(text.split())
+        assert ("Your move:" in shown) == (result in shown), text  # whole, or not at all
+        assert "Snatched Momon3" not in shown or "Your move:" in shown

@@ -200,12 +200,12 @@ def _least_hand(seen: Observation, view: View) -> int:
 
 def _news_lines(view: View, width: int) -> list[Text]:
     """What the player's own last answer did (up to RESULT_LINES lines), then what the other
-    player did, at a Summon (up to NEWS_LINES), each keeping its end (the latest moves, the
-    score); fewer when the Hand needs the room (compose), the player's own first."""
+    player did, at a Summon (up to NEWS_LINES)."""
     return _kept(view.result, width, RESULT_LINES) + _kept(view.news, width, NEWS_LINES)
 
 
 def _kept(said: str, width: int, most: int) -> list[Text]:
+    """``said`` in at most ``most`` lines, keeping its end (the latest moves, the score)."""
     lines = render.wrap(Text(said, style="bold"), width) if said else []
     if len(lines) > most:
         lines = [Text("…", style="bold").append_text(lines[-most])] + lines[1 - most:]
@@ -272,10 +272,14 @@ def compose(seen: Observation, view: View, width: int, height: int, below: int =
         if view.info:
             body = arena + _info_lines(view, width, below)
         else:
-            news = _news_lines(view, width)
-            # The Hand comes first: the news gives up its oldest lines so that every card of
-            # the Hand stays on screen, two to a line at the least.
-            news = news[len(news) - max(0, min(len(news), below - _least_hand(seen, view))):]
+            # The Hand comes first: so that every card of it stays on screen, two to a line at
+            # the least, the player's own move gives way whole (a tail of it would read as the
+            # news), then the news its oldest lines.
+            room_left = max(0, below - _least_hand(seen, view))
+            mine, theirs = _kept(view.result, width, RESULT_LINES), _kept(view.news, width, NEWS_LINES)
+            if len(mine) + len(theirs) > room_left:
+                mine = []
+            news = mine + theirs[len(theirs) - min(len(theirs), room_left):]
             decision = _decision_lines(seen, view, width, below - len(news))
             body = arena + decision + news + _log_lines(view, width, below - len(decision) - len(news))
     body = body[:room]
