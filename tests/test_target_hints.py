@@ -1,9 +1,12 @@
 """A hint at a targeted ability names each target's Momon beside its Space ("Right on D4"), in
-English and Thai, and its lines fit 80 columns as the screen draws them, a long card name too."""
+English and Thai, and its lines fit 80 columns as the screen draws them, a long card name too;
+Tab's menu of targets names the Momon beside each Space."""
 
 from __future__ import annotations
 
 from helpers import arena, game, mk
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
 from test_repl import target_game
 
 from momon_cli import language
@@ -14,6 +17,7 @@ from momon_cli.session import Shown
 from momon_cli.session.hint import hint_lines, said
 from momon_cli.session.session import Update
 from momon_cli.tui.commands import rendered
+from momon_cli.tui.completion import META_WIDTH, PositionCompleter
 from momon_cli.tui.frame import lines_of
 from momon_cli.widths import columns
 
@@ -61,3 +65,22 @@ def test_a_long_card_name_in_a_hint_stays_inside_80_columns():
     text, drawn = _hint(g)
     assert f"{LONG} on A4" in text[0]
     assert all(columns(line) <= 80 for line in drawn) and LONG in " ".join(" ".join(drawn).split())
+
+
+def _menu(g: Game) -> dict[str, str]:
+    completer = PositionCompleter(g.observe(1), g.pending, ())
+    found = completer.get_completions(Document(""), CompleteEvent(completion_requested=True))
+    return {c.text: c.display_meta_text for c in found}
+
+
+def test_tabs_menu_of_targets_names_the_momon_beside_each_space():
+    assert _menu(_at_targets(target_game())) == {"A4": "Left", "D4": "Right"}
+
+
+def test_a_long_card_name_in_tabs_menu_is_cut_to_its_width():
+    sprite = mk("Sprite", "Air", 1, ability=[{"when": "on_summon", "may": True, "target": {"side": "enemy"},
+                                               "do": [{"power": -1, "on": "targets"}]}])
+    g = _at_targets(game([sprite], [mk("Spare")], [arena(2, mk(LONG, "Fire", 4), "A4"),
+                                                      arena(2, mk("Right", "Fire", 4), "D4")]))
+    shown = _menu(g)["A4"]
+    assert columns(shown) == META_WIDTH and shown.endswith("…") and LONG.startswith(shown[:-1])

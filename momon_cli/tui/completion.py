@@ -15,7 +15,10 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from ..engine import Decision, Kind, Observation, need
+from ..text.safe import clean
+from ..widths import cut
 
+META_WIDTH = 24  # columns of the card name the menu shows beside a Space
 RULES_WORDS = ("summon", "snatch", "sights", "power", "element", "ward", "queue", "targets", "arena", "score")
 
 
@@ -78,5 +81,9 @@ class PositionCompleter(Completer):
         if len(found) == 1 and found[0].lower() == low:  # already whole: Tab moves on to the next word
             yield Completion(found[0] + " ", start_position=-len(current), display=found[0])
             return
+        zones = self.seen.state.zones
         for word in found:
-            yield Completion(word, start_position=-len(current))
+            # a Space with a Momon on it says which, beside it in the menu (a name from a card file: made safe, cut)
+            oid = zones.arena.get(word) if self.decision.kind in (Kind.TARGETS, Kind.SPACE) else None
+            meta = cut(clean(zones.objects[oid].card.name), META_WIDTH) if oid is not None else ""
+            yield Completion(word, start_position=-len(current), display_meta=meta)
