@@ -83,7 +83,8 @@ class PositionCompleter(Completer):
             return
         zones = self.seen.state.zones
         for word in found:
-            # a Space with a Momon on it says which, beside it in the menu (a name from a card file: made safe, cut)
-            oid = zones.arena.get(word) if self.decision.kind in (Kind.TARGETS, Kind.SPACE) else None
+            # a Space with a Momon on it (a target, a Space to inspect) says which, beside it in
+            # the menu: a name from a card file, made safe and cut
+            oid = zones.arena.get(word)
             meta = cut(clean(zones.objects[oid].card.name), META_WIDTH) if oid is not None else ""
             yield Completion(word, start_position=-len(current), display_meta=meta)
