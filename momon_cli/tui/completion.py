@@ -3,7 +3,8 @@
 At a Summon the first word is a card (or ``summon``, or a command), the next a Space; at a
 target or Space prompt every word is a Space; after ``inspect`` a Space or a visible card,
 after ``concede`` a player, after ``rules`` a rules word. The words come from the
-deciding player's view only, so completion never lists the other Hand.
+deciding player's view only, so completion never lists the other Hand; an occupied Space has
+the name of its Momon beside it in the menu.
 """
 
 from __future__ import annotations
