@@ -16,7 +16,7 @@ from momon_cli.bots.players import RandomBot
 from momon_cli.data.cards import builtin_deck_names, load_deck, load_pool
 from momon_cli.engine import DIRECTIONS, PROFILES, Game, Kind, Setup
 from momon_cli.engine import events as ev
-from momon_cli.text import narration, notation
+from momon_cli.text import narration, notation, recap
 from momon_cli.text.glossary import ENTRIES
 
 THAI = re.compile(r"[\u0e00-\u0e7f]")
@@ -25,7 +25,8 @@ CARDS = sorted(POOL.values(), key=lambda c: c.id)
 MECHANICS = [c for c in CARDS if c.id.startswith("TPS") and c.abilities]
 DECKS = [load_deck(n, POOL).cards for n in builtin_deck_names()]
 NAMES = ("Ann", "Bea")
-MINE = ("momon_cli/text/narration.py", "momon_cli/text/notation.py")  # the files whose messages these are
+#: the files whose messages these are
+MINE = ("momon_cli/text/narration.py", "momon_cli/text/recap.py", "momon_cli/text/notation.py")
 
 #: Glossary terms the Thai edition says in Thai words (the shared brief's list): "Space" is ช่อง,
 #: "Owner" เจ้าของ, a "Summon batch" ชุด Summon ... So these are not allowed as English in a line.
@@ -117,7 +118,7 @@ def test_every_line_of_whole_games_is_thai_with_only_the_kept_english(games):
                     elif left := _words_left(said, names):
                         wrong.append(f"English {left}: {said}")
             for turn in _turns(g.events):  # what a turn did, as the other player is told at their Summon
-                news = narration.summary(turn, NAMES)
+                news = recap.summary(turn, NAMES)
                 if news is not None and (not THAI.search(news) or _words_left(news, names)):
                     wrong.append(f"summary: {news}")
     assert not wrong, "\n".join(wrong[:20])
@@ -170,7 +171,7 @@ def test_exact_thai_lines_of_a_summon_a_snatch_a_trigger_and_the_end():
     assert said["check_ended"][0] == "Snatch Check จบ: Snatch สำเร็จ 1 ตัว"
     assert said["game_ended"][0] == "จบเกม — การยอมแพ้ (BASELINE 7.1) Control Score: Ann 2, Bea 0 ผู้ชนะคือ Ann"
     with language.using("th"):
-        assert narration.summary(g.events, NAMES) == "Ann Summon Hawk ลงที่ A1; Ann Snatch Mouse ที่ A2"
+        assert recap.summary(g.events, NAMES) == "Ann Summon Hawk ลงที่ A1; Ann Snatch Mouse ที่ A2"
 
 
 def test_a_tied_end_and_an_element_win_in_thai():

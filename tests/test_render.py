@@ -122,7 +122,7 @@ def test_a_hand_one_card_a_line_marks_the_ability_text_it_cuts():
 
 def test_the_news_names_zones_as_the_rules_do():
     from momon_cli.engine import events as ev
-    from momon_cli.text.narration import summary
+    from momon_cli.text.recap import summary
 
     left = ev.ZoneChanged(4, "Omen", "MCL-001", 2, "arena", "D4", "void", True, 9)
     back = ev.ZoneChanged(5, "Pixie", "MCL-002", 1, "arena", "A1", "hand", True, 10)

@@ -99,8 +99,8 @@ def test_the_repl_speaks_thai_where_english_is_spoken_the_same_game(tmp_path, mo
     assert any("Trigger Queue ว่างอยู่" in f for f in th_frames) and not any("The Trigger Queue is empty." in f for f in th_frames)
 
     # a concession asked, then declined
-    assert ("Ann concedes? (y/n) ", "momon — Ann decides") in en_prompts
-    assert ("Ann ยอมแพ้? (y/n) ", "momon — Ann ตัดสินใจ") in th_prompts
+    assert ("Ann, concede the game? (y/n) ", "momon — Ann decides") in en_prompts
+    assert ("Ann จะยอมแพ้เกมนี้หรือไม่? (y/n หรือ ใช่/ไม่) ", "momon — Ann ตัดสินใจ") in th_prompts
     assert any(f.endswith("Ann ไม่ยอมแพ้ เกมดำเนินต่อ") for f in th_frames)
 
     # the turn's prompt: the hand-off before it, then the prompt under the decider's title

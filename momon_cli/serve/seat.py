@@ -122,7 +122,7 @@ class RemoteSeat:
         so, until the game moves on. Keys typed meanwhile wait in this seat's next prompt."""
         self.drawn._take(update)
         marks = update.marks if self.seat != SPECTATOR else {}
-        self.drawn.view = View(seat=self.seat or 1, decision=None, marks=marks)
+        self.drawn.view = View(seat=self.seat or 1, decision=None, marks=marks, result=update.result)
         who = self.session.name_of(decision.player)
 
         def waiting() -> str:  # asked again at each redraw: the decider may drop, or come back

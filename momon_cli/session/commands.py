@@ -325,8 +325,7 @@ def concede(session: Session, player: int, arg: str, decision: Decision) -> Repl
             first=names[0], second=names[1]))
     who = matches[0] if arg else decision.player
     name = names[who - 1]
-    return Confirm(who, _("{name}, concede the game? (y/n)").format(name=name),
-                   _("{name} concedes? (y/n) ").format(name=name))
+    return Confirm(who, _("{name}, concede the game? (y/n)").format(name=name))
 
 
 def last(session: Session, player: int) -> list[str]:

@@ -140,12 +140,11 @@ class Undone:
 
 @dataclass(frozen=True)
 class Confirm:
-    """The command needs a yes first (``concede``): ask ``question`` at ``prompt``, then
-    send the reply to :meth:`Session.confirm`."""
+    """The command needs a yes first (``concede``): ask ``question`` once, as the prompt
+    (shown beside it too, it was asked twice), then send the reply to :meth:`Session.confirm`."""
 
     player: int
     question: str
-    prompt: str
 
 
 @dataclass(frozen=True)

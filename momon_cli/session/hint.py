@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, TypeVar, assert_never, cast
 
 from ..engine import Answer, Decision, Kind, Observation
 from ..language import _
+from ..text.lists import listed
 from ..text.notation import format_answer, yes_or_no
 from ..text.safe import clean
 from .content import Line, Refused, Reply, Shown
@@ -78,10 +79,22 @@ def said(seen: Observation, decision: Decision, answer: object) -> str:
             return clean(card_name(seen, cast(str, answer)))
         case Kind.YES_NO:  # in the reader's words, as the prompt takes them
             return yes_or_no(answer is True)
+        case Kind.TARGETS if answer:  # a Space alone did not say which Momon it aims at
+            return listed(on_space(seen, space) for space in cast("tuple[str, ...]", answer))
         case Kind.SPACE | Kind.ORDER_ATTEMPTS | Kind.ORDER_TRIGGERS | Kind.TARGETS | Kind.PICK_FACE_DOWN:
             return clean(format_answer(decision, cast(Answer, answer)))
         case _:
             assert_never(decision.kind)
+
+
+def on_space(seen: Observation, space: str) -> str:
+    """A target by the Momon on its Space and the Space: "Right on D4" (the Space alone if
+    nothing the seat can see is there)."""
+    zones = seen.state.zones
+    oid = zones.arena.get(space)
+    if oid is None:
+        return space
+    return _("{card} on {space}").format(card=clean(zones.objects[oid].card.name), space=space)
 
 
 def _chance(estimate: Estimate | None, value: float) -> str:

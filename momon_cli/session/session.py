@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 from .. import language
-from ..engine import SPECTATOR, Decision, Game, IllegalAnswer, Kind, Observation
+from ..engine import SPECTATOR, Decision, Game, IllegalAnswer, Kind, Observation, scores
 from ..engine import events as ev
 from ..language import _
 from ..limits import NAME_LIMIT
 from ..record import Recorder, Seat, undo
-from ..text.narration import summary
 from ..text.notation import YES, BadAnswer, parse
+from ..text.recap import results, summary
 from ..text.safe import clean
 from . import commands
 from .bot_turn import BotTurn, LastBot
@@ -70,7 +70,9 @@ class Update:
     """What a seat may now see: the observation to draw, from whose side, the decision it
     is asked (None: it watches), whose Hand is shown, the news since its last turn and the
     marks of what the other side did since it last had the board. ``told``: the story's
-    lines narrated since the last update (a script prints them)."""
+    lines narrated since the last update (a script prints them); ``result``: what the seat's
+    own last answer did, until it answers again (its screen shows it, as the news shows the
+    other side's)."""
 
     seen: Observation
     side: int
@@ -79,6 +81,7 @@ class Update:
     news: str = ""
     marks: dict[str, Change] = field(default_factory=dict)
     told: list[tuple[str, str | None]] = field(default_factory=list)
+    result: str = ""
 
 
 def _no_think(message: str, work: Callable[[], T]) -> T:
@@ -129,6 +132,8 @@ class Session:
         self._since_start = story.told
         self._looked = {1: story.told, 2: story.told}  # the story each player had seen at their last answer
         self.undoable: list[int] = []  # answers the player at the keyboard may take back, by number
+        # each player's last answer: where its events start and end in the story, and the Control Score it left
+        self._results: dict[int, tuple[int, int, tuple[int, int]]] = {}
 
     def story(self, seat: int) -> Story:
         """The narrated story: one at a keyboard (each line told once), one a seat when served."""
@@ -187,11 +192,19 @@ class Session:
     def _update(self, player: int, decision: Decision | None) -> Update:
         seen, told = self.look(player)
         marks = changes(seen.story, player, self._looked[player]) if player != SPECTATOR else {}
+        result = self._result(seen, player)
         if decision is None:
-            return Update(seen, self.side(player), marks=marks, told=told)
+            return Update(seen, self.side(player), marks=marks, told=told, result=result)
         shows = decision.kind is Kind.SUMMON and (player == self.viewer or self.open_hands or self.served)
         return Update(seen, self.side(player), decision, player if shows else None, self._news(seen, decision),
-                      marks, told)
+                      marks, told, result)
+
+    def _result(self, seen: Observation, player: int) -> str:
+        """What ``player``'s last answer did, read from their own story (``seen``)."""
+        if player not in self._results:
+            return ""
+        start, end, score = self._results[player]
+        return results(seen.story, start, end, self.game.setup.names, score) or ""
 
     def marks(self, player: int) -> dict[str, Change]:
         """What the other side changed on the Arena since ``player`` last answered."""
@@ -306,6 +319,8 @@ class Session:
         its result (with no hand-off between them, at once). ``player`` saw the story up to
         event ``before``."""
         self._looked[player] = before
+        # the Control Score is public (every status line shows it): kept as the answer left it
+        self._results[player] = (before, len(self.game.events), scores(self.game.state))
         nxt = self.game.pending
         if self._revealed(before):
             self.undoable.clear()

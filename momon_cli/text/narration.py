@@ -17,7 +17,6 @@ in every language: ``terse`` cuts them out by their form, and ``rules`` finds th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from typing import assert_never, cast
 
 from ..engine import events as ev
@@ -472,25 +471,3 @@ def attempt_reason(success: bool, reason: str, ap: int, dp: int, ae: str, de: st
         return _("fails — the Momons moved, left or share a Controller now (CR 10.2.1)")
     return _("fails — {defender_element} is not beaten by {attacker_element} and Power {attacker_power} is not "
              "greater (CR 10.2.6)").format(defender_element=de, attacker_element=ae, attacker_power=ap)
-
-
-def summary(events: Iterable[ev.Event], names: tuple[str, str]) -> str | None:
-    """One line for what the other player's turn did: Summons, Snatches, Momons lost."""
-    parts = []
-    for e in events:
-        if isinstance(e, ev.Summoned):
-            parts.append(_("{player} Summoned {name} to {space}").format(
-                player=names[e.player - 1], name=e.name, space=e.space))
-        elif isinstance(e, ev.ControlChanged):
-            parts.append(_("{player} Snatched {name} on {space}").format(
-                player=names[e.new - 1], name=e.name, space=e.space))
-        elif isinstance(e, ev.ZoneChanged):
-            left = (_("{name} left {space} for its Owner's {zone}") if e.from_space else
-                    _("{name} left the {from_zone} for its Owner's {zone}"))
-            parts.append(left.format(name=e.name, space=e.from_space, from_zone=ZONES[e.from_zone],
-                                     zone=ZONES[e.to_zone]))
-        elif isinstance(e, ev.Moved):
-            parts.extend(_("{name} Moved {start} → {dest}").format(name=name, start=start, dest=dest)
-                         for name, start, dest in e.moves)
-    # TRANSLATORS: the end of the line of what the other player's turn did: {events} are its parts
-    return clean(_("{events}.").format(events="; ".join(parts)), LINE_LIMIT) if parts else None

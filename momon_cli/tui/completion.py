@@ -3,7 +3,8 @@
 At a Summon the first word is a card (or ``summon``, or a command), the next a Space; at a
 target or Space prompt every word is a Space; after ``inspect`` a Space or a visible card,
 after ``concede`` a player, after ``rules`` a rules word. The words come from the
-deciding player's view only, so completion never lists the other Hand.
+deciding player's view only, so completion never lists the other Hand; an occupied Space has
+the name of its Momon beside it in the menu.
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ from prompt_toolkit.document import Document
 
 from ..engine import Decision, Kind, Observation, need
 from ..text.notation import yes_or_no
+from ..text.safe import clean
+from ..widths import cut
 
+META_WIDTH = 24  # columns of the card name the menu shows beside a Space
 RULES_WORDS = ("summon", "snatch", "sights", "power", "element", "ward", "queue", "targets", "arena", "score")
 
 
@@ -80,5 +84,10 @@ class PositionCompleter(Completer):
         if len(found) == 1 and found[0].lower() == low:  # already whole: Tab moves on to the next word
             yield Completion(found[0] + " ", start_position=-len(current), display=found[0])
             return
+        zones = self.seen.state.zones
         for word in found:
-            yield Completion(word, start_position=-len(current))
+            # a Space with a Momon on it (a target, a Space to inspect) says which, beside it in
+            # the menu: a name from a card file, made safe and cut
+            oid = zones.arena.get(word)
+            meta = cut(clean(zones.objects[oid].card.name), META_WIDTH) if oid is not None else ""
+            yield Completion(word, start_position=-len(current), display_meta=meta)

@@ -35,6 +35,7 @@ WIDE = 100  # columns from which the decision goes beside the Arena
 SIDE_MIN = 40  # columns the side panel gets when the Arena's cells can narrow to leave them
 BESIDE_CELL = 15  # ... but a cell beside a panel keeps this many columns
 NEWS_LINES = 3  # the most lines the "Meanwhile" news may take
+RESULT_LINES = 2  # the most lines what the player's own last answer did may take, above the news
 
 
 def legend() -> tuple[str, ...]:
@@ -62,6 +63,7 @@ class View:
     info_from: int = 0  # the first line of the output on screen (Enter turns the page)
     info_shown: int = 0  # how many of its lines the last frame had room for
     news: str = ""  # what happened since this player's last turn, at their Summon
+    result: str = ""  # what this player's own last answer did
     marks: dict[str, Change] = field(default_factory=dict)  # what changed since this seat last looked
     page_from: int = 0  # the decision's first line on screen, when it does not fit (PgDn turns its page)
     page_starts: list[int] = field(default_factory=list)  # where its earlier pages began (PgUp goes back)
@@ -197,12 +199,17 @@ def _least_hand(seen: Observation, view: View) -> int:
 
 
 def _news_lines(view: View, width: int) -> list[Text]:
-    """What the other player did, at a Summon: up to NEWS_LINES lines, keeping the end
-    (the latest moves); fewer when the Hand needs the room (compose)."""
-    news = render.wrap(Text(view.news, style="bold"), width) if view.news else []
-    if len(news) > NEWS_LINES:
-        news = [Text("…", style="bold").append_text(news[-NEWS_LINES])] + news[1 - NEWS_LINES:]
-    return news
+    """What the player's own last answer did (up to RESULT_LINES lines), then what the other
+    player did, at a Summon (up to NEWS_LINES)."""
+    return _kept(view.result, width, RESULT_LINES) + _kept(view.news, width, NEWS_LINES)
+
+
+def _kept(said: str, width: int, most: int) -> list[Text]:
+    """``said`` in at most ``most`` lines, keeping its end (the latest moves, the score)."""
+    lines = render.wrap(Text(said, style="bold"), width) if said else []
+    if len(lines) > most:
+        lines = [Text("…", style="bold").append_text(lines[-most])] + lines[1 - most:]
+    return lines
 
 
 def _log_lines(view: View, width: int, room: int) -> list[Text]:
@@ -265,10 +272,14 @@ def compose(seen: Observation, view: View, width: int, height: int, below: int =
         if view.info:
             body = arena + _info_lines(view, width, below)
         else:
-            news = _news_lines(view, width)
-            # The Hand comes first: the news gives up its oldest lines so that every card of
-            # the Hand stays on screen, two to a line at the least.
-            news = news[len(news) - max(0, min(len(news), below - _least_hand(seen, view))):]
+            # The Hand comes first: so that every card of it stays on screen, two to a line at
+            # the least, the player's own move gives way whole (a tail of it would read as the
+            # news), then the news its oldest lines.
+            room_left = max(0, below - _least_hand(seen, view))
+            mine, theirs = _kept(view.result, width, RESULT_LINES), _kept(view.news, width, NEWS_LINES)
+            if len(mine) + len(theirs) > room_left:
+                mine = []
+            news = mine + theirs[len(theirs) - min(len(theirs), room_left):]
             decision = _decision_lines(seen, view, width, below - len(news))
             body = arena + decision + news + _log_lines(view, width, below - len(decision) - len(news))
     body = body[:room]

@@ -133,7 +133,8 @@ class HotSeat:
         """A bot's turn: the screen shows the person's side, with the bot's progress against its budget."""
         self.drawn._take(update)
         if isinstance(self.reader, Screen):
-            self.drawn.view = View(seat=self.session.side(3 - turn.player), decision=None, marks=update.marks)
+            self.drawn.view = View(seat=self.session.side(3 - turn.player), decision=None, marks=update.marks,
+                                   result=update.result)
             answer = self.reader.busy(turn.progress, turn.think)
         else:
             answer = turn.think()

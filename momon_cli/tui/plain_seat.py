@@ -175,8 +175,7 @@ class PlainSeat:
         return line
 
     def confirm(self, question: Confirm, update: Update) -> str:
-        self.console.print(Text(question.question, style="bold"))
-        return self.reader.read(question.prompt)
+        return self.reader.read(f"{question.question} ")
 
     def viewed(self, viewed: Viewed, update: Update) -> None:
         """The screen turns; here it is said."""

@@ -127,7 +127,8 @@ class SeatScreen:
         self._take(update)
         d = update.decision
         assert d is not None
-        self.view = View(seat=update.side, decision=d, hand=update.hand, news=update.news, marks=update.marks)
+        self.view = View(seat=update.side, decision=d, hand=update.hand, news=update.news, result=update.result,
+                         marks=update.marks)
         self._completer = PositionCompleter(update.seen, d, self.session.commands)
         if not self.interactive:
             self.console.print(render.decision_view(update.seen, d))
@@ -180,17 +181,18 @@ class SeatScreen:
         return not self.view.info and self.view.turn_page(by)
 
     def confirm(self, question: Confirm, update: Update) -> str:
-        self.view.info = [Text(question.question, style="bold")]
-        answer = self.reader.read(question.prompt)
-        self.view.clear_info()
-        return answer
+        """The question asked once, at the prompt, the hint under it saying what the answers do."""
+        self._confirming()
+        return self.reader.read(f"{question.question} ")
 
     async def aconfirm(self, question: Confirm, update: Update) -> str:
         assert isinstance(self.reader, Screen)
-        self.view.info = [Text(question.question, style="bold")]
-        answer = await self.reader.aread(question.prompt)
-        self.view.clear_info()
-        return answer
+        self._confirming()
+        return await self.reader.aread(f"{question.question} ")
+
+    def _confirming(self) -> None:
+        if isinstance(self.reader, Screen):  # the decision's hint would say what answers it, not the question
+            self.reader.hint = _("y: yes · anything else: no, the game goes on")
 
     async def athink(self, message: str, work: Awaitable[T]) -> T:
         """Await ``work`` under a spinner (Ctrl-C stops waiting with KeyboardInterrupt)."""

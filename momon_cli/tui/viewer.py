@@ -20,15 +20,16 @@ from prompt_toolkit.output import Output
 from rich.console import Console
 from rich.text import Text
 
-from ..engine import SPECTATOR, Game, Observation
+from ..engine import SPECTATOR, Decision, Game, Kind, Observation
 from ..language import _
 from ..record import Record
 from ..record.header import setup_from_header
 from ..record.replay import rebuild
-from ..text.narration import Narrator
+from ..text.narration import TIMING_WORDS, Narrator
 from ..text.safe import clean
 from ..widths import cut
 from .frame import View, compose, pack, to_fragments
+from .render import card_by_id
 
 if TYPE_CHECKING:
     from ..bots.analysis import Mark
@@ -152,12 +153,32 @@ def move_lines(record: Record, marks: dict[int, Mark], width: int = 80) -> list[
         line = Text(f"#{number:<3} " + _("turn {turn:>2}").format(turn=game.state.turn) + f" {names[decision.player - 1]}: ")
         line.append(words)
         verdict = marks.get(number)
+        judged = Text()
         if verdict is not None:
-            line.append(f"  {verdict.mark}" if verdict.mark else "", style="bold red" if verdict.mark else "")
-            line.append(f"  {verdict.chance:.0%}", style="dim")
+            judged.append(f"  {verdict.mark}" if verdict.mark else "", style="bold red" if verdict.mark else "")
+            judged.append(f"  {verdict.chance:.0%}", style="dim")
             if verdict.best:
-                line.append("  " + _("best: {answer}").format(answer=clean(verdict.best)), style="dim")
+                judged.append("  " + _("best: {answer}").format(answer=clean(verdict.best)), style="dim")
+        if decision.kind is Kind.YES_NO:  # a bare yes or no: the ability it answered, cut before the verdict is
+            asked = _answered(game.observe(decision.player), decision)
+            line.append(cut(asked, max(0, width - line.cell_len - judged.cell_len)), style="italic")
+        line.append_text(judged)
         line.truncate(width)
         lines.append(line)
         game.answer(answer)
     return lines
+
+
+def _answered(seen: Observation, decision: Decision) -> str:
+    """After a yes or no in the move list, the ability it used or declined, as its prompt and
+    the decision's panel named it (with no question mark, which the list's marks use)."""
+    view = decision.trigger
+    assert view is not None  # a yes/no is always an ability's "may"
+    timing = TIMING_WORDS.get(view.timing, view.timing)
+    if card_by_id(seen, view.card).abilities[view.ability].once:
+        # TRANSLATORS: after a yes or no in the move list: "yes — Sprite's once-only On Summon ability"
+        said = _(" — {name}'s once-only {timing} ability")
+    else:
+        # TRANSLATORS: after a yes or no in the move list: "no — Sprite's On Summon ability"
+        said = _(" — {name}'s {timing} ability")
+    return said.format(name=clean(view.name), timing=timing)
