@@ -34,11 +34,12 @@ SAID_IN_THAI = {"Ability", "Adjacent", "Additional success condition", "Beats", 
                 "Cannot be Snatched by an opponent's abilities", "Cannot be Snatched together", "Cannot Snatch",
                 "Controller", "Enemy", "Face-down", "Friendly", "Once-only", "Owner", "Rules profile", "Space",
                 "Summon batch", "Target", "Token value", "Trait"}
-#: The terms the Thai edition keeps in English (every other glossary term, and the brief's own
-#: list), the Elements, the compass points of a Sight, and the rules profiles (words players type).
-KEPT = ({e.term for e in ENTRIES} - SAID_IN_THAI
+#: The terms the Thai edition keeps in English (every other glossary term but the Elements, which
+#: Thai screens name in Thai, and the brief's own list), the compass points of a Sight, and the
+#: rules profiles (words players type).
+KEPT = ({e.term for e in ENTRIES} - SAID_IN_THAI - set(MATRIX.standard) - set(MATRIX.special)
         | {"Trigger", "Token", "Object", "Sight", "Timing Header", "Source", "Reveal"}
-        | set(MATRIX.standard) | set(MATRIX.special) | set(DIRECTIONS) | set(PROFILES))
+        | set(DIRECTIONS) | set(PROFILES))
 #: What a line may hold besides: card ids and rule citations.
 CARD_ID = re.compile(r"\b[A-Z]{2,5}-\d+\b")
 CITED = re.compile(r"\b(?:CR|TH|BASELINE|Step|R) \d+(?:\.\d+)*|docs/rules\.md R-mc \d+")
@@ -165,7 +166,7 @@ def test_exact_thai_lines_of_a_summon_a_snatch_a_trigger_and_the_end():
     assert said["power_modified"][0] == "Hawk ได้รับ Power +1 จนจบเทิร์น: ตอนนี้ Power เป็น 6"
     assert said["ability_resolved"][0] == "ความสามารถ On Summon ของ Hawk ดำเนินผลเสร็จแล้ว"
     assert said["check_started"][0] == "Snatch Check: Hawk ที่ A1 สร้าง Snatch Attempt 1 ครั้ง (CR 10.1)"
-    assert said["attempt_resolved"][0] == ("Snatch Attempt ที่ 1 จาก 1: Hawk (Power 6, Fire) ปะทะ Mouse (Power 1, Air): "
+    assert said["attempt_resolved"][0] == ("Snatch Attempt ที่ 1 จาก 1: Hawk (Power 6, ไฟ) ปะทะ Mouse (Power 1, ลม): "
                                            "สำเร็จ — Power 6 มากกว่า 1 (CR 10.2.3)")
     assert said["control_changed"][0] == "ตอนนี้ Mouse ที่ A2 มี Marking Token ของ Ann (CR 10.2.7)"
     assert said["check_ended"][0] == "Snatch Check จบ: Snatch สำเร็จ 1 ตัว"
@@ -181,8 +182,8 @@ def test_a_tied_end_and_an_element_win_in_thai():
             "จบเกม — Arena เต็ม (CR 17.8) Control Score: Ann 3, Bea 3 ผู้ชนะคือ Bea เพราะคะแนนเสมอกัน "
             "ผู้ถือ First Player Token จึงชนะ (BASELINE 7.4)")
         assert n.line(ev.AttemptResolved(1, 2, 4, "Pup", 5, "Imp", True, "element", 2, 2, "Water", "Fire")) == (
-            "Snatch Attempt ที่ 1 จาก 2: Pup (Power 2, Water) ปะทะ Imp (Power 2, Fire): "
-            "สำเร็จ — Water มีความได้เปรียบเหนือ Fire (CR 10.2.4)")
+            "Snatch Attempt ที่ 1 จาก 2: Pup (Power 2, น้ำ) ปะทะ Imp (Power 2, ไฟ): "
+            "สำเร็จ — น้ำ มีความได้เปรียบเหนือ ไฟ (CR 10.2.4)")
 
 
 def test_the_english_lines_are_unchanged_after_thai():

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import assert_never, cast
 
+from ..data.element_names import name as element_name
 from ..engine import events as ev
 from ..language import N_, _, ngettext
 from .glossary import BY_KIND, profile_words
@@ -283,7 +284,7 @@ class Narrator:
 
     def _element_changed(self, e: ev.ElementChanged) -> str:
         return _("{name} becomes {element} {until} (BASELINE 11.5).").format(
-            name=e.name, element=e.element, until=_until(e.until))
+            name=e.name, element=element_name(e.element), until=_until(e.until))
 
     def _ward_lost(self, e: ev.WardLost) -> str:
         if not e.had_ward:
@@ -408,8 +409,8 @@ class Narrator:
         return _("Attempt {number} of {of}: {attacker} (Power {attacker_power}, {attacker_element}) vs {defender} "
                  "(Power {defender_power}, {defender_element}): {verdict}").format(
             number=self.resolved, of=e.of, attacker=e.attacker_name, attacker_power=e.attacker_power,
-            attacker_element=e.attacker_element, defender=e.defender_name, defender_power=e.defender_power,
-            defender_element=e.defender_element, verdict=verdict)
+            attacker_element=element_name(e.attacker_element), defender=e.defender_name,
+            defender_power=e.defender_power, defender_element=element_name(e.defender_element), verdict=verdict)
 
     def _control_changed(self, e: ev.ControlChanged) -> str:
         if e.how == "direct":
@@ -452,7 +453,9 @@ SHORT_VERDICT = {"power": N_("succeeds on Power"), "element": N_("succeeds on El
 
 
 def attempt_reason(success: bool, reason: str, ap: int, dp: int, ae: str, de: str) -> str:
-    """Why an Attempt succeeds or fails, in words, with its rule."""
+    """Why an Attempt succeeds or fails, in words, with its rule (``ae``, ``de``: the two
+    Elements as the matrix names them)."""
+    ae, de = element_name(ae), element_name(de)
     if reason == "power":
         return _("succeeds — Power {attacker_power} is greater than {defender_power} (CR 10.2.3)").format(
             attacker_power=ap, defender_power=dp)
