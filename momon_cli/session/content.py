@@ -28,6 +28,8 @@ class Help:
 
 @dataclass(frozen=True)
 class CardShown:
+    """A card in full (``card NAME``): its text, as any seat may read it."""
+
     card: CardDef
 
 
@@ -47,6 +49,8 @@ class RulesShown:
 
 @dataclass(frozen=True)
 class ElementsShown:
+    """The Element chart of this game's matrix: which Element Beats which."""
+
     matrix: ElementMatrix
 
 
@@ -73,6 +77,8 @@ class BoardShown:
 
 @dataclass(frozen=True)
 class HandShown:
+    """``player``'s Hand, shown only to a seat that may see it (the session decides)."""
+
     player: int
 
 
