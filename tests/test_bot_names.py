@@ -1,8 +1,7 @@
-"""A bot seat's name: the record keeps its English title, whatever language the game was
-played in, and each screen shows it in its own; an older record that holds the title in
-Thai still reads, in the reader's language."""
+"""A bot seat's name: the record keeps it as its game played it (the events, and so the
+digests, hold that name), and each screen shows a bot's title in its own language, whatever
+language the game was played in."""
 
-import json
 
 from helpers import MATRIX
 
@@ -21,16 +20,28 @@ def _thai_game(tmp_path, players=("Ann", "bot:search")):
     return started, log
 
 
-def test_a_thai_game_records_the_bots_english_title_and_shows_its_thai_one(tmp_path):
+def test_a_thai_game_records_the_bots_name_as_played_and_shows_it_in_each_readers_language(tmp_path):
     started, log = _thai_game(tmp_path)
     assert started.game.setup.names == ("Ann", "บอทค้นหา")  # the Thai player's own screen
     head = read_record(log).header
-    assert head["names"] == ["Ann", "Search bot"]
+    assert head["names"] == ["Ann", "บอทค้นหา"] == list(setup_from_header(head, MATRIX).names)
     assert shown_names(head) == ("Ann", "Search bot")
     with language.using("th"):
         assert shown_names(head) == ("Ann", "บอทค้นหา")
-        assert setup_from_header(head, MATRIX, shown=True).names == ("Ann", "บอทค้นหา")
-    assert setup_from_header(head, MATRIX).names == ("Ann", "Search bot")  # a game file's tags, the JSON state
+
+
+def test_a_thai_bot_game_replays_in_either_language(tmp_path):
+    """A playtester's Thai game against a bot would not replay, analyse or resume: the record
+    had kept the bot's English title while the game's first event named it in Thai."""
+    started, log = _thai_game(tmp_path, ("Ann", "bot:easy"))
+    for _n in range(3):
+        started.recorder.answer(started.game.pending.options[0])
+    started.recorder.close()
+    rec = read_record(log)
+    assert verify(rec) is None
+    with language.using("th"):
+        assert verify(rec) is None
+    assert "Easy bot" in transcript(rec) and "บอท" not in transcript(rec)
 
 
 def test_an_english_games_list_and_transcript_name_a_thai_games_bot_in_english(tmp_path):
@@ -44,24 +55,17 @@ def test_an_english_games_list_and_transcript_name_a_thai_games_bot_in_english(t
         assert "บอทค้นหา" in " ".join(_game_row(rec))
 
 
-def test_an_older_record_holding_a_thai_bot_title_reads_in_the_readers_language(tmp_path):
-    _thai_game(tmp_path, ("bot:easy", "bot:easy"))
+def test_an_english_record_of_two_bots_reads_in_thai_by_the_thai_titles(tmp_path):
     log = tmp_path / "g.jsonl"
-    lines = log.read_text(encoding="utf-8").splitlines()
-    head = json.loads(lines[0])
-    assert head["names"] == ["Easy bot 1", "Easy bot 2"]
-    with language.using("th"):
-        thai = [language._("Easy bot") + " 1", language._("Easy bot") + " 2"]
-    head["names"] = thai  # as a Thai game wrote it before the record kept the English
-    log.write_text("\n".join([json.dumps(head, ensure_ascii=False), *lines[1:]]) + "\n", encoding="utf-8")
+    new_game(GameRequest(("bot:easy", "bot:easy"), 7, log, ("dawn-dusk", "prism"), first=1), load_pool(), MATRIX)
     rec = read_record(log)
-    assert verify(rec) is None
-    assert shown_names(rec.header) == ("Easy bot 1", "Easy bot 2")
+    assert rec.header["names"] == ["Easy bot 1", "Easy bot 2"] and verify(rec) is None
     with language.using("th"):
-        assert shown_names(rec.header) == (thai[0], thai[1])
+        thai = language._("Easy bot")
+        assert shown_names(rec.header) == (f"{thai} 1", f"{thai} 2")
 
 
 def test_a_person_who_took_a_bots_title_as_a_name_keeps_it(tmp_path):
     _, log = _thai_game(tmp_path, ("บอทค้นหา", "bot:greedy"))
     head = read_record(log).header
-    assert head["names"] == ["บอทค้นหา", "Greedy bot"] and shown_names(head)[0] == "บอทค้นหา"
+    assert head["names"] == ["บอทค้นหา", "บอทละโมบ"] and shown_names(head) == ("บอทค้นหา", "Greedy bot")

@@ -19,7 +19,7 @@ from .. import __version__
 from ..data.cards import card_to_mapping
 from ..data.positions import position_cards, position_to_mapping
 from ..engine import RULES_VERSION, CardDef, Event, Profile, Setup
-from .seats import Seat, bot_names
+from .seats import Seat
 
 Line: TypeAlias = dict[str, Any]  # one record line, as JSON gives it: checked by validate before use
 
@@ -154,8 +154,7 @@ def header(setup: Setup, deck_names: tuple[str, str], *, full: bool = False,
     head: Header = {
         "type": "header", "format": FORMAT, "rules": RULES_VERSION, "engine": __version__,
         "created": created or datetime.now(UTC).isoformat(timespec="seconds"),
-        "profile": setup.profile, "seed": setup.seed,
-        "names": list(bot_names(setup.names, {p: seat.bot for p, seat in seats}, kept=True)),  # a bot's in English
+        "profile": setup.profile, "seed": setup.seed, "names": list(setup.names),  # as the game's events name them
         "decks": list(deck_names), "full": full,
         "bots": [{"player": player, "bot": seat.bot, "seed": seat.seed, "seconds": seat.seconds,
                   "imagines": [card.id for card in seat.imaginable]} for player, seat in seats],

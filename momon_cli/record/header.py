@@ -49,19 +49,18 @@ def _header_cards(head: Header, matrix: ElementMatrix) -> dict[str, CardDef]:
     return pool
 
 
-def setup_from_header(head: Header, matrix: ElementMatrix, shown: bool = False) -> Setup:
-    """Rebuild the Setup a record was played with; ``shown``: its players named as the reader
-    is shown them (:func:`shown_names`: a screen's game), not as the record keeps them (a game
-    file, the JSON state). Raises DataError for a damaged header."""
+def setup_from_header(head: Header, matrix: ElementMatrix) -> Setup:
+    """Rebuild the Setup a record was played with, its players named as they played (the
+    events, and so the digests, hold those names: a screen shows them by :func:`shown_names`).
+    Raises DataError for a damaged header."""
     with _damaged():
         position = position_from_mapping(head["position"], _header_cards(head, matrix), matrix.elements, "record")
-        names = shown_names(head) if shown else (head["names"][0], head["names"][1])
-        return Setup(position, matrix, head["seed"], head["profile"], names)
+        return Setup(position, matrix, head["seed"], head["profile"], (head["names"][0], head["names"][1]))
 
 
 def shown_names(head: Header) -> tuple[str, str]:
     """The record's players as the reader is shown them: a bot seat by its title in the reader's
-    language (the record keeps it in English; an older one, in its game's), anyone else as named."""
+    language (the record keeps it in the language its game was played in), anyone else as named."""
     return bot_names(head["names"], {b["player"]: b["bot"] for b in head.get("bots", [])})
 
 

@@ -35,7 +35,7 @@ from ..text.narration import Narrator
 from ..text.notation import answer_words, card_names
 from ..text.safe import clean
 from .format import Line, events_digest
-from .header import setup_from_header
+from .header import setup_from_header, shown_names
 from .validate import Record
 
 
@@ -69,12 +69,11 @@ def _apply(game: Game, entry: Line) -> None:
 
 def rebuild(record: Record, stop_after: int | None = None, listeners: Sequence[Callable[[Event], None]] = (),
             made: Callable[[Game], None] | None = None,
-            stop_when: Callable[[Game, Event], bool] | None = None, shown: bool = False) -> Game:
+            stop_when: Callable[[Game, Event], bool] | None = None) -> Game:
     """The game the record describes, replayed in full, up to event number ``stop_after``, or
     up to the first event for which ``stop_when(game, event)`` is true; ``made(game)`` is
-    called before it starts (for listeners that read the game); ``shown``: its players named as
-    a screen shows them (record.header.setup_from_header)."""
-    game = Game(setup_from_header(record.header, load_matrix(), shown), tuple(listeners), start=False)
+    called before it starts (for listeners that read the game)."""
+    game = Game(setup_from_header(record.header, load_matrix()), tuple(listeners), start=False)
     if made is not None:
         made(game)
     if stop_after is not None or stop_when is not None:
@@ -123,7 +122,7 @@ def verify(record: Record) -> Difference | None:
         nonlocal first
         i = len(game.events) - 1  # events past the record's end are checked by the next answer's place
         if first is None and i < len(recorded) and recorded[i] != _normal(event):
-            first = Difference(i, json.dumps(recorded[i]), json.dumps(_normal(event)))
+            first = Difference(i, json.dumps(recorded[i], ensure_ascii=False), json.dumps(_normal(event), ensure_ascii=False))
 
     game = Game(setup_from_header(record.header, load_matrix()), (compare,) if recorded else (), start=False)
     game.start()
@@ -138,7 +137,7 @@ def verify(record: Record) -> Difference | None:
             return first
         expected = _expected(game, entry, seen if record.full else None, number)
         if expected:
-            return Difference(len(game.events), expected, json.dumps(entry))
+            return Difference(len(game.events), expected, json.dumps(entry, ensure_ascii=False))
         if digests and (found := _digest_difference(game, entry, mark, _("answer {number}").format(number=number))):
             return found
         mark = len(game.events)
@@ -146,7 +145,7 @@ def verify(record: Record) -> Difference | None:
             _apply(game, entry)
         except (IllegalAnswer, GameOver, EngineError, ValueError) as err:
             return Difference(len(game.events), _("answer {number} ({answer}) to be legal").format(
-                number=number, answer=json.dumps(entry)), str(err))
+                number=number, answer=json.dumps(entry, ensure_ascii=False)), str(err))
     if first is None and len(recorded) > len(game.events):
         return Difference(len(game.events), _("{n} events").format(n=len(game.events)),
                           _("{n} events").format(n=len(recorded)))
@@ -251,8 +250,8 @@ def _answer_words(entry: Line, names: Sequence[str], cards: Mapping[str, str]) -
 def transcript(record: Record, fmt: str = "md") -> str:
     """The whole game in words: every answer and every event, in order."""
     head = record.header
-    game = rebuild(record, shown=True)
-    names = [clean(name, NAME_LIMIT) for name in game.setup.names]
+    game = rebuild(record)
+    names = [clean(name, NAME_LIMIT) for name in shown_names(head)]  # a bot in the reader's language
     cards = card_names((str(card["id"]), str(card["name"])) for card in head["cards"])
     narrator = Narrator((names[0], names[1]))
     md = fmt == "md"

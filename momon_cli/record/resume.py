@@ -17,7 +17,7 @@ def _continue(file: RecordFile, record: Record, kept: int, cut: int) -> tuple[Ga
     its file cut at byte ``cut``, the end of those entries; what the replay derives after
     them is appended, in the record's own format."""
     file.truncate(cut)
-    game = Game(setup_from_header(record.header, load_matrix(), shown=True))  # a bot named in the player's language
+    game = Game(setup_from_header(record.header, load_matrix()))
     mark = written = 0
     for entry in record.entries[:kept]:
         if entry["type"] == "event":

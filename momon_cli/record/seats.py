@@ -38,7 +38,7 @@ class Seat:
 
 def _titled(name: str, bot: str) -> tuple[str, str] | None:
     """The title (its English) and the seat number after it that ``name`` is for ``bot``, in any
-    language (a record made before the English was kept holds its game's language), else None."""
+    language (a record holds its game's), else None."""
     match = _NUMBERED.fullmatch(name)
     title = BOT_TITLES.get(bot)
     if match is None or title is None:
@@ -47,11 +47,11 @@ def _titled(name: str, bot: str) -> tuple[str, str] | None:
     return (title, match[2] or "") if match[1] in said else None
 
 
-def bot_names(names: Sequence[str], bots: Mapping[int, str], kept: bool = False) -> tuple[str, str]:
+def bot_names(names: Sequence[str], bots: Mapping[int, str]) -> tuple[str, str]:
     """``names`` with each bot seat's title (``bots``: the bot of each seat) in the reader's
-    language, or in English where the record keeps it (``kept``); any other name as it is."""
+    language; any other name as it is."""
     out = []
     for player, name in enumerate(names[:2], 1):
         titled = _titled(name, bots[player]) if player in bots else None
-        out.append(name if titled is None else (titled[0] if kept else _(titled[0])) + titled[1])
+        out.append(name if titled is None else _(titled[0]) + titled[1])
     return out[0], out[1]

@@ -88,8 +88,11 @@ def _until(until: str) -> str:
 class Narrator:
     """Turns events into lines; remembers names of players and triggers between events."""
 
-    def __init__(self, names: tuple[str, str] = ("Player 1", "Player 2")) -> None:
-        self.names = names
+    def __init__(self, names: tuple[str, str] | None = None) -> None:
+        #: The players as this reader calls them (a record's bot by its title in the reader's
+        #: language), else as the game's first event names them.
+        self.named = names is not None
+        self.names = names or ("Player 1", "Player 2")
         self.triggers: dict[int, tuple[str, str]] = {}
         self.resolved = 0  # Attempts resolved in the current Check: numbers follow the chosen order
         self.stayed = 0  # a Multi-Move's chosen Momons left without a Space, said with its Move
@@ -188,7 +191,8 @@ class Narrator:
                 assert_never(e)
 
     def _game_started(self, e: ev.GameStarted) -> str:
-        self.names = (e.names[0], e.names[1])
+        if not self.named:
+            self.names = (e.names[0], e.names[1])
         first = self.who(e.first_player)
         # "players": named by --first or by the position the game starts from; a seat's story keeps the seed out
         if e.seed is None:

@@ -23,7 +23,7 @@ from rich.text import Text
 from ..engine import SPECTATOR, Decision, Game, Kind, Observation
 from ..language import _
 from ..record import Record
-from ..record.header import setup_from_header
+from ..record.header import setup_from_header, shown_names
 from ..record.replay import rebuild
 from ..text.narration import TIMING_WORDS, Narrator
 from ..text.safe import clean
@@ -56,9 +56,9 @@ class Timeline:
     def __init__(self, record: Record) -> None:
         self.record = record
         self.snapshots: list[Observation] = []
-        game = rebuild(record, made=lambda g: g.listen(lambda _e: self._keep(g)), shown=True)
+        game = rebuild(record, made=lambda g: g.listen(lambda _e: self._keep(g)))
         self.setup = game.setup
-        narrator = Narrator(game.setup.names)
+        narrator = Narrator(shown_names(record.header))  # a bot in the reader's language
         story = self.snapshots[-1].story if self.snapshots else ()
         self.lines = [narrator.line(e) or "" for e in story]
         self.turns = [i for i, e in enumerate(game.events) if e.kind == "turn_started"]
@@ -137,8 +137,8 @@ def move_lines(record: Record, marks: dict[int, Mark], width: int = 80) -> list[
     from ..data.cards import load_matrix
     from ..engine import answer_from_json
 
-    game = Game(setup_from_header(record.header, load_matrix(), shown=True), telling=False)
-    names = [clean(n) for n in game.setup.names]
+    game = Game(setup_from_header(record.header, load_matrix()), telling=False)
+    names = [clean(n) for n in shown_names(record.header)]
     lines = [Text(_("Moves (#, turn, player, answer as typed; the coach's mark and win chance):"), style="bold")]
     for number, entry in enumerate(record.answers, 1):
         if entry["type"] == "concede":
