@@ -124,6 +124,22 @@ def test_the_hint_says_which_answers_are_alike_within_the_noise():
     assert sum("as good" in line for line in lines) == 1 and any(line.lstrip().startswith("next:") for line in lines)
 
 
+def test_the_hint_lists_next_only_answers_rated_on_the_same_worlds_as_its_own():
+    """A playtester read 'Hint: … — win chance 35%' above 'next: … — win chance 57%': the next
+    answer's figure was the tree's own rating, on another scale than the comparison's. Answers
+    not compared are left out of the hint when some were compared."""
+    game = Game(_setup(0))
+    decision = game.pending
+    seen = game.observe(decision.player)
+    a, b, c = list(decision.options)[:3]
+    estimates = (Estimate(a, 0.35, 0.05, 0.0, 0.0, 64), Estimate(b, 0.20, 0.05, 0.15, 0.04, 64))
+    ranked = (*(Candidate(e.answer, e.chance, e.samples) for e in estimates), Candidate(c, 0.57, 40))
+    lines = [line.text for line in hint_lines(seen, decision, Advice(ranked, None, estimates))]
+    assert not any(said(seen, decision, c) in line for line in lines) and "57%" not in " ".join(lines)
+    assert [line for line in lines if line.lstrip().startswith("next:")] == [
+        line for line in lines if said(seen, decision, b) in line]
+
+
 def test_the_hint_stays_the_searchs_answer_and_leaves_out_a_rival_the_comparison_rates_higher():
     """The same-worlds comparison rates rivals against the search's answer (the first): one it
     rates higher beyond the noise is never put in the hint's place, nor listed under it with its
