@@ -51,8 +51,10 @@ def hint_lines(seen: Observation, decision: Decision, advice: Advice) -> tuple[L
     # figure under an answer the hint still gives, it read as advice against the hint itself,
     # and the search (which looks further ahead) is the better judge (benchmarks/coach_strength.py).
     others = [c for c in advice.ranked[1:] if all(c.answer != e.answer for e in (*alike, *better))]
-    if advice.estimates:  # figures from one judge only: the search's own rating of an answer not
-        others = [c for c in others if advice.estimate(c.answer) is not None]  # compared is another scale
+    # Figures from one judge only: the search's own rating of an answer it did not compare on
+    # the same worlds is on another scale than the hint's figure.
+    if advice.estimates:
+        others = [c for c in others if advice.estimate(c.answer) is not None]
     for c in others[:max(0, 2 - len(alike))]:
         lines.append(Line(_("  next: {answer} — {estimate}").format(answer=said(seen, decision, c.answer),
                                                                     estimate=_chance(advice.estimate(c.answer), c.value))))
