@@ -211,3 +211,23 @@ print(game.result is not None, sorted(m for m in sys.modules if m.startswith("mo
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "[]"], done.stdout + done.stderr
+
+
+def test_the_news_of_the_other_sides_turn_is_the_same_at_every_redraw_of_a_decision_and_never_the_players_own(
+        tmp_path):
+    """A playtester's 'Meanwhile:' vanished when the screen asked again, and once told their own
+    move: the news is the other side's turn only, worked out once a turn and kept for its redraws."""
+    game = Game(setup())
+    session = Session(game, start_record(tmp_path / "g.jsonl", game, ("A", "B"), force=True), handoff=False)
+    told = 0
+    while (pending := session.pending()) is not None:
+        player, decision = pending.player, pending.decision
+        first, again = session.updates(player, decision).news, session.updates(player, decision).news
+        assert first == again
+        own = game.setup.names[player - 1]
+        assert f"{own} Summoned" not in first and f"{own} Snatched" not in first, first
+        if game.state.active != player:
+            assert first == ""
+        told += bool(first)
+        assert isinstance(session.submit(player, typed_answer(game, decision)), Accepted)
+    assert told >= 3

@@ -129,6 +129,7 @@ class Session:
         story.catch_up(self.seen)
         self._since_handoff = story.told
         self._since_turn: dict[int, int | None] = {1: None, 2: None}  # each player's news starts here
+        self._news_of: dict[int, tuple[int, str]] = {}  # each player's news of their turn, by its number
         self._since_start = story.told
         self._looked = {1: story.told, 2: story.told}  # the story each player had seen at their last answer
         self.undoable: list[int] = []  # answers the player at the keyboard may take back, by number
@@ -217,18 +218,26 @@ class Session:
         return self._looked[player]
 
     def _news(self, seen: Observation, decision: Decision) -> str:
-        """At a player's Summon: what the Arena went through since their own last turn ended
-        (they watched that turn: their Summon and its Snatches are not news)."""
-        if decision.kind is not Kind.SUMMON:
+        """At a player's decisions in their own turn: what the Arena went through from the end of
+        their own last turn to the start of this one (they watched their own turn, and what
+        this turn's start did is their own move). Worked out at the turn's first decision and
+        kept for its others, however often the screen asks."""
+        player, turn = decision.player, seen.state.turn
+        if seen.state.active != player:
             return ""
+        kept = self._news_of.get(player)
+        if kept is not None and kept[0] == turn:
+            return kept[1]
         story = seen.story
-        since, self._since_turn[decision.player] = self._since_turn[decision.player], len(story)
+        since, self._since_turn[player] = self._since_turn[player], len(story)
         if since is None:
             start = self._since_start
         else:
             start = next((i + 1 for i in range(since, len(story)) if isinstance(story[i], ev.TurnEnded)), since)
-        told = summary(story[start:], self.game.setup.names)
-        return _("Meanwhile: {news}").format(news=told) if told else ""
+        end = max((i for i in range(start, len(story)) if isinstance(story[i], ev.TurnStarted)), default=len(story))
+        told = summary(story[start:end], self.game.setup.names)
+        self._news_of[player] = (turn, _("Meanwhile: {news}").format(news=told) if told else "")
+        return self._news_of[player][1]
 
     # -- the hand-off --------------------------------------------------------------------------
     def handoff(self, player: int) -> tuple[Update, str | None]:
@@ -389,6 +398,8 @@ class Session:
         # The story up to the answer taken back is the same: the next recap and news start where they did.
         self._since_handoff = min(since, told)
         self._since_turn = {p: None if at is None else min(at, told) for p, at in turns.items()}
+        turn = self.game.state.turn  # a turn's news stays its news; a later turn's is worked out again
+        self._news_of = {p: kept for p, kept in self._news_of.items() if kept[0] <= turn}
         return Undone(_("Your last answer is taken back; answer again.") if taken == 1 else
                       _("Your last answer and the {n} after it are taken back; answer again.").format(n=taken - 1))
 
