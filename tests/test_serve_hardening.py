@@ -216,3 +216,13 @@ def test_the_server_loads_without_cryptographys_dsa_warnings():
     out = subprocess.run([sys.executable, "-W", "default", "-c", "import momon_cli.serve.connection"],
                          capture_output=True, text=True, check=True)
     assert "DSA" not in out.stderr, out.stderr
+
+
+def test_momon_serve_starts_without_cryptographys_dsa_warnings(tmp_path):
+    """A playtester's 'momon serve' still printed them: the command loaded asyncssh before the
+    serve package that filters them."""
+    from test_club import ClubProcess
+
+    club = ClubProcess(tmp_path)
+    club.kill()
+    assert "DSA" not in club.stderr.text()

@@ -55,6 +55,8 @@ def serve(
     club: bool = typer.Option(False, "--club", hidden=True),  # the default since the club's listener is hardened
 ) -> None:
     """Host a club over SSH, or one game with --game."""
+    from .. import serve as _served  # noqa: F401  (its warnings filter, before asyncssh loads)
+
     try:
         import asyncssh  # noqa: F401  (the optional extra: said in one line when it is missing)
     except ImportError:
