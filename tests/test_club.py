@@ -499,6 +499,9 @@ def test_code_shows_a_seat_its_way_back_when_the_clock_leaves_no_room_and_to_tha
             bea.send("quit")  # her way back said once, in one sentence
             await until(lambda: b"You left; the game waits for you. Join again from the lobby" in bea.raw)
             assert b"Join again with" not in bea.raw
+            cid.proc.stdin.write(b"\x03")  # a watcher's Ctrl-C: no seat waits for him
+            await until(lambda: b"You stopped watching; the game goes on." in cid.raw)
+            assert b"the game waits for you" not in cid.raw
             for c in (ann, bea, cid):
                 c.leave()
 

@@ -212,6 +212,8 @@ class RemoteSeat:
         self.drawn._back_to_the_terminal()
         if self.host.stopped:
             self.console.print(_("The server stopped; the game is saved on it and resumes there."))
+        elif self.seat == SPECTATOR:  # no seat waits for a watcher
+            self.console.print(_("You stopped watching; the game goes on."))
         else:
             self.console.print(_("You left; the game waits for you.") + " " + self.rejoin, soft_wrap=True)
         return exits.DONE
