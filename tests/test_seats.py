@@ -129,6 +129,7 @@ def test_undo_against_a_bot_takes_back_your_answer_and_its_reply(tmp_path):
                                  str(POSITIONS / "cards.toml"), "--p1", "Ann", "--p2", "bot:greedy", "--log", str(log),
                                  "--script", "-"], input="Pebble C2\nundo\nPebble A2\n")
     assert "Your last answer and the" in result.output and "after it are taken back" in result.output, result.output
+    assert "the 1 after it" not in result.output  # one bot reply: "the one after it"
     answers = [json.loads(line)["value"] for line in log.read_text().splitlines() if '"answer"' in line]
     assert answers[0] == ["TPS-004", "A2"] and len(answers) > 1  # the bot answered again after the new Summon
     verified = runner.invoke(app, ["verify", str(log)])

@@ -400,8 +400,10 @@ class Session:
         self._since_turn = {p: None if at is None else min(at, told) for p, at in turns.items()}
         turn = self.game.state.turn  # a turn's news stays its news; a later turn's is worked out again
         self._news_of = {p: kept for p, kept in self._news_of.items() if kept[0] <= turn}
-        return Undone(_("Your last answer is taken back; answer again.") if taken == 1 else
-                      _("Your last answer and the {n} after it are taken back; answer again.").format(n=taken - 1))
+        if taken <= 2:
+            return Undone(_("Your last answer is taken back; answer again.") if taken == 1 else
+                          _("Your last answer and the one after it are taken back; answer again."))
+        return Undone(_("Your last answer and the {n} after it are taken back; answer again.").format(n=taken - 1))
 
     def close(self) -> None:
         """The record is closed (it resumes); a served session's seats are woken and stop."""
