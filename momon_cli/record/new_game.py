@@ -63,7 +63,7 @@ def seats_for(players: tuple[str, str], seed: int, pool: tuple[CardDef, ...],
                 raise SetupError(_("unknown bot {bot}: choose {bots}").format(bot=repr(clean(kind, 20)),
                                                                             bots="bot:" + ", bot:".join(BOT_NAMES)))
             seats[player] = Seat(kind, f"{seed}-{player}", pool if kind != "random" else (), seconds)
-            name = _(BOT_TITLES[kind]) + ("" if players[2 - player] != name else f" {player}")  # the record keeps the English
+            name = _(BOT_TITLES[kind]) + ("" if players[2 - player] != name else f" {player}")
         names.append(name)
     return seats, (names[0], names[1])
 

@@ -1,8 +1,8 @@
 """The bot seats a record keeps: which bot plays a seat, its seed, the cards it imagines and
 its time budget (docs/records.md, *Bot seats*). Data only: the bots layer, above the
 records, makes the bot that answers for a seat (bots.roster.seat_answer). A bot seat's name is
-its title: kept in the record in English, as every word a record holds, and shown to each
-reader in the reader's own language."""
+its title: kept in the record as the game played it (in the game's language: its events name
+the players so), and shown to each reader in the reader's own language."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..engine import CardDef
 from ..language import LANGUAGES, N_, _, translator
 
-#: The name each bot plays under: the record keeps the English, a screen shows it translated
+#: The name each bot plays under, translated when the game begins and again for each reader
 #: (with its seat's number after it when both seats play the same bot).
 BOT_TITLES = {"random": N_("Random bot"), "greedy": N_("Greedy bot"), "flat": N_("Flat bot"), "search": N_("Search bot"),
               "easy": N_("Easy bot"), "medium": N_("Medium bot"), "hard": N_("Hard bot")}

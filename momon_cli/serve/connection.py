@@ -275,15 +275,15 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
         self.source = source(self.address)
         starting, limits = self.counts.starting, self.limits
-        self.stranger(logging.INFO, "connection from %s", self.address)
+        self.note(logging.INFO, "connection from %s", self.address)
         if self._refused(sum(starting.values())) or starting.get(self.source, 0) >= limits.startups_per_address:
-            self.stranger(logging.WARNING, "refused %s: too many connections not yet logged in", self.address)
+            self.note(logging.WARNING, "refused %s: too many connections not yet logged in", self.address)
             conn.close()
             return
         starting[self.source] = starting.get(self.source, 0) + 1
         self.starting = True
 
-    def stranger(self, level: int, message: str, *args: object) -> None:
+    def note(self, level: int, message: str, *args: object) -> None:
         """A line about this connection, within its address's bound while it is a stranger's
         (``known`` says when it is no longer)."""
         if self.known():
@@ -324,7 +324,7 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._login()
-        self.stranger(logging.INFO, "connection from %s closed%s", self.address, f": {heard(exc)}" if exc else "")
+        self.note(logging.INFO, "connection from %s closed%s", self.address, f": {heard(exc)}" if exc else "")
         self._started()
         if self.logged_in:
             self.counts.connections -= 1
@@ -341,8 +341,8 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         crowded = counts.connections > limits.connections or counts.logged[self.source] > limits.connections_per_address
         if crowded and not self.crowd_proof():  # anyone may log in as a guest: a crowd of logins is bounded in the log too
             self.turned_away = True
-            self.stranger(logging.INFO, "login from %s: %s", self.address, self.who())
-            self.stranger(logging.WARNING, "refused %s: %d connections logged in, %d from there", self.address,
+            self.note(logging.INFO, "login from %s: %s", self.address, self.who())
+            self.note(logging.WARNING, "refused %s: %d connections logged in, %d from there", self.address,
                           counts.connections - 1, counts.logged[self.source] - 1)
             self.conn.close()
             return
@@ -355,11 +355,11 @@ class LimitedServer(asyncssh.SSHServer, ABC):  # type: ignore[misc]
         on closing, within the address's bound."""
         if self.logged_in and not self.turned_away and not self.login_told:
             self.login_told = True
-            self.stranger(logging.INFO, "login from %s: %s", self.address, self.who())
+            self.note(logging.INFO, "login from %s: %s", self.address, self.who())
 
     def _no_session(self) -> None:
         self._login()
-        self.stranger(logging.INFO, "closed %s: logged in but opened no session", self.address)
+        self.note(logging.INFO, "closed %s: logged in but opened no session", self.address)
         self.conn.close()
 
     def opened(self) -> None:

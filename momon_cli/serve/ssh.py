@@ -152,7 +152,7 @@ class GameServer(LimitedServer):
         if self.seats.seat_of(username) is not None:
             return False
         self.tries += 1
-        self.stranger(logging.WARNING, "wrong code from %s (try %d)", self.address, self.tries)
+        self.note(logging.WARNING, "wrong code from %s (try %d)", self.address, self.tries)
         try:
             self.conn.send_auth_banner(
                 _("That code admits no seat of this game. Check the line the host gave you.") + "\r\n")
@@ -160,7 +160,7 @@ class GameServer(LimitedServer):
             pass
         await asyncio.sleep(self.seats.delay(self.source))
         if self.tries >= MAX_TRIES:
-            self.stranger(logging.WARNING, "closed %s: %d wrong codes", self.address, self.tries)
+            self.note(logging.WARNING, "closed %s: %d wrong codes", self.address, self.tries)
             self.conn.close()
         return True  # and no method can log in: the client is refused
 
